@@ -1,0 +1,4 @@
+// @helena/sdk/testing: offline stand-ins for the platform and for Daily call objects.
+export * from './fake-call-object';
+export * from './simulator';
+export * from './simulated-call-object';
