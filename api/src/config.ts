@@ -1,0 +1,125 @@
+// Configuration from the environment, validated with zod. A bad value stops start-up with a
+// clear message (ConfigError), never a stack trace.
+import { z } from 'zod';
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = z.preprocess(blankToUndefined, z.string().trim().optional());
+const int = (def: number, min: number, max: number) =>
+  z.preprocess(blankToUndefined, z.coerce.number().int().min(min).max(max).default(def));
+const bool = (def: boolean) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+      .default(def ? 'true' : 'false')
+      .transform((v) => ['1', 'true', 'yes', 'on'].includes(v)),
+  );
+
+const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' });
+
+const origins = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return [] as string[];
+      const out: string[] = [];
+      for (const part of v.split(',').map((s) => s.trim()).filter(Boolean)) {
+        try {
+          const u = new URL(part);
+          if (!/^https?:$/.test(u.protocol) || u.origin === 'null') throw new Error('bad');
+          out.push(u.origin);
+        } catch {
+          ctx.addIssue({ code: 'custom', message: `"${part}" is not an origin like https://www.example.com` });
+          return z.NEVER;
+        }
+      }
+      return out;
+    }),
+);
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.preprocess(blankToUndefined, z.enum(['development', 'production', 'test']).default('production')),
+    PORT: int(3000, 0, 65535),
+    HOST: optionalString,
+    PUBLIC_URL: z.preprocess(blankToUndefined, httpUrl.optional()),
+    ALLOWED_ORIGINS: origins,
+    TRUST_PROXY: bool(false),
+
+    DATABASE_URL: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// (leave it unset for SQLite)')
+        .optional(),
+    ),
+    DATABASE_PATH: z.preprocess(blankToUndefined, z.string().default('./data/helena.db')),
+    DATABASE_POOL_SIZE: int(10, 1, 200),
+
+    RATE_LIMIT_PER_MINUTE: int(60, 1, 1_000_000),
+    STRICT_RATE_LIMIT_PER_MINUTE: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(1_000_000).optional()),
+
+    EMAIL_API_KEY: z.preprocess(blankToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+    POSTMARK_SERVER_TOKEN: optionalString,
+    POSTMARK_API_URL: z.preprocess(blankToUndefined, httpUrl.optional()),
+    MAIL_FROM: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .regex(/^(?:[^<>]*<)?[^\s@<>]+@[^\s@<>]+(?:>)?$/, 'must be an address like "Helena <propuestas@example.com>"')
+        .default('Helena <propuestas@example.com>'),
+    ),
+    MAIL_POLL_MS: int(1000, 10, 600_000),
+    MAIL_RETRY_BASE_MS: int(2000, 1, 3_600_000),
+    MAIL_RETRY_MAX_MS: int(600_000, 1, 86_400_000),
+    MAIL_MAX_ATTEMPTS: int(10, 1, 1000),
+    MAIL_SEND_TIMEOUT_MS: int(15_000, 50, 600_000),
+    MAIL_LEASE_MS: int(60_000, 100, 3_600_000),
+    MAIL_WORKER: bool(true),
+
+    VAPI_PRIVATE_KEY: optionalString,
+    VAPI_PUBLIC_KEY: optionalString,
+    VAPI_ASSISTANT_ID: optionalString,
+    VAPI_API_URL: z.preprocess(blankToUndefined, httpUrl.optional()),
+
+    COMPANY_NAME: z.preprocess(blankToUndefined, z.string().max(100).default('Helena')),
+    ASSISTANT_NAME: z.preprocess(blankToUndefined, z.string().max(100).default('Helena')),
+
+    LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info')),
+    SHUTDOWN_TIMEOUT_MS: int(10_000, 0, 600_000),
+  })
+  .transform((c) => {
+    const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT || 3000}`).replace(/\/+$/, '');
+    const origin = new URL(publicUrl).origin;
+    return {
+      ...c,
+      PUBLIC_URL: publicUrl,
+      ALLOWED_ORIGINS: [...new Set([origin, ...c.ALLOWED_ORIGINS])],
+      STRICT_RATE_LIMIT_PER_MINUTE: c.STRICT_RATE_LIMIT_PER_MINUTE ?? Math.max(1, Math.ceil(c.RATE_LIMIT_PER_MINUTE / 6)),
+    };
+  });
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the configuration; throws ConfigError listing every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  throw new ConfigError(
+    parsed.error.issues.map((i) => {
+      const key = i.path.join('.') || '(environment)';
+      const value = typeof i.path[0] === 'string' ? env[i.path[0]] : undefined;
+      const shown = value === undefined ? '' : ` (got ${JSON.stringify(value.length > 60 ? value.slice(0, 60) + '…' : value)})`;
+      return `${key}: ${i.message}${/TOKEN|KEY|URL/.test(key) && key !== 'PUBLIC_URL' ? '' : shown}`;
+    }),
+  );
+}

@@ -1,0 +1,210 @@
+// The database module: one Kysely instance on SQLite (default) or PostgreSQL, migrations at
+// start-up, and the few helpers that hide the dialect differences (booleans, JSON, errors).
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+import {
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type Compilable,
+  type QueryResult,
+} from 'kysely';
+import type { Database } from './schema';
+import type { DialectName } from './dialect';
+import { init } from './migrations/20261122T1000_init';
+
+export type { Database } from './schema';
+export type { DialectName } from './dialect';
+
+/** Every migration, by timestamped name. Kysely runs them in name order. */
+export const migrations = {
+  '20261122T1000_init': init,
+};
+
+export interface DatabaseOptions {
+  /** postgres://… selects PostgreSQL. */
+  url?: string;
+  /** SQLite file (default ./data/helena.db); ':memory:' for a throwaway database. */
+  path?: string;
+  poolSize?: number;
+  /** Run migrations now (default true). */
+  migrate?: boolean;
+}
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: DialectName;
+  /** A boolean as the dialect stores it. */
+  bool(v: boolean): boolean | number;
+  /** Serialises a validated JSON value for a JSON column. */
+  json(v: unknown): string;
+  /** Parses a JSON column on the way out (SQLite returns text, PostgreSQL an object). */
+  parseJson(v: unknown): unknown;
+  isUniqueViolation(err: unknown): boolean;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function nowIso(): string {
+  return new Date().toISOString();
+}
+
+export async function createDatabase(opts: DatabaseOptions = {}): Promise<Db> {
+  const dialect: DialectName = opts.url && /^postgres(ql)?:\/\//.test(opts.url) ? 'postgres' : 'sqlite';
+  let kysely: Kysely<Database>;
+  if (dialect === 'postgres') {
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    pool.on('error', () => {}); // an idle client's error must not crash the process; queries report their own
+    kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+  } else {
+    const file = opts.path ?? './data/helena.db';
+    if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
+    const sqlite = new BetterSqlite3(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingSqlite(sqlite) }) });
+  }
+
+  const db: Db = {
+    kysely,
+    dialect,
+    bool: (v) => (dialect === 'postgres' ? v : v ? 1 : 0),
+    json: (v) => JSON.stringify(v),
+    parseJson: (v) => {
+      if (typeof v !== 'string') return v ?? null;
+      try {
+        return JSON.parse(v);
+      } catch {
+        return null;
+      }
+    },
+    isUniqueViolation: (err) => {
+      const e = err as { code?: string } | null;
+      return !!e && (e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY');
+    },
+    ping: async () => {
+      await sql`select 1`.execute(kysely);
+    },
+    close: () => kysely.destroy(),
+  };
+
+  if (opts.migrate !== false) {
+    try {
+      await migrate(kysely);
+    } catch (err) {
+      await kysely.destroy().catch(() => {});
+      throw err;
+    }
+  }
+  return db;
+}
+
+export async function migrate(kysely: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({
+    db: kysely,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const e = new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${(error as Error)?.message ?? error}`);
+    (e as { cause?: unknown }).cause = error;
+    throw e;
+  }
+}
+
+/**
+ * better-sqlite3 with a prepared-statement cache: Kysely's SQLite driver calls prepare() for
+ * every query; here each distinct SQL text is prepared once and reused.
+ */
+function cachingSqlite(sqlite: BetterSqlite3.Database) {
+  const cache = new Map<string, BetterSqlite3.Statement>();
+  const MAX = 500;
+  return {
+    prepare(text: string) {
+      let stmt = cache.get(text);
+      if (!stmt) {
+        stmt = sqlite.prepare(text);
+        if (cache.size >= MAX) cache.delete(cache.keys().next().value as string);
+        cache.set(text, stmt);
+      }
+      return stmt;
+    },
+    close() {
+      cache.clear();
+      sqlite.close();
+    },
+  };
+}
+
+/**
+ * A pg pool whose clients run every parameterised query as a named prepared statement, so
+ * PostgreSQL parses and plans each distinct SQL text once per connection.
+ */
+function preparingPool(pool: pg.Pool) {
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let n = names.get(text);
+    if (!n) {
+      n = 'k' + createHash('sha1').update(text).digest('hex').slice(0, 20);
+      names.set(text, n);
+    }
+    return n;
+  };
+  const wrapped = new WeakMap<pg.PoolClient, unknown>();
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let w = wrapped.get(client);
+      if (!w) {
+        w = {
+          query: (text: string, values?: unknown[]) =>
+            values && values.length > 0 ? client.query({ name: nameOf(text), text, values }) : client.query(text),
+          release: () => client.release(),
+        };
+        wrapped.set(client, w);
+      }
+      return w as pg.PoolClient;
+    },
+    end: () => pool.end(),
+  } as unknown as pg.Pool;
+}
+
+// eslint-disable-next-line no-control-regex
+const SENTINEL = /^\u0001arg(\d+)\u0001$/;
+
+type Slot = { arg: number } | { value: unknown };
+
+/**
+ * Builds a query once per database with sentinel parameters, then reuses the compiled SQL
+ * (and so the cached prepared statement) with fresh values. For hot paths.
+ */
+export function compiledOnce<K extends string>(
+  keys: readonly K[],
+  build: (db: Kysely<Database>, p: Record<K, any>) => Compilable,
+) {
+  const cache = new WeakMap<Kysely<Database>, { sql: string; slots: Slot[] }>();
+  return <R = unknown>(db: Kysely<Database>, args: Record<K, unknown>): Promise<QueryResult<R>> => {
+    let c = cache.get(db);
+    if (!c) {
+      const sentinels = Object.fromEntries(keys.map((k, i) => [k, `\u0001arg${i}\u0001`])) as Record<K, any>;
+      const compiled = build(db, sentinels).compile();
+      const slots: Slot[] = compiled.parameters.map((v) => {
+        const m = typeof v === 'string' ? SENTINEL.exec(v) : null;
+        return m ? { arg: Number(m[1]) } : { value: v };
+      });
+      c = { sql: compiled.sql, slots };
+      cache.set(db, c);
+    }
+    const params = c.slots.map((s) => ('arg' in s ? args[keys[s.arg]] : s.value));
+    return db.executeQuery<R>(CompiledQuery.raw(c.sql, params));
+  };
+}

@@ -1,0 +1,96 @@
+// Table types. The spec's five tables with exactly their fields, plus the outbox and the
+// vapi_call update token (stored hashed). Timestamps are ISO-8601 UTC strings.
+
+export interface CustomerTable {
+  id: string;
+  email: string;
+  name: string | null;
+  cargo: string | null;
+  company: string | null;
+  pag_web: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface VapiCallTable {
+  id: string;
+  vapi_id: string;
+  /** JSON: text on SQLite, jsonb on PostgreSQL. Read it through `parseJson`. */
+  initial_data: unknown;
+  status: string;
+  /** sha256 (hex) of the update token handed out by vapi_call.create. */
+  token_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CallTable {
+  id: string;
+  transaction: string;
+  customer_id: string;
+  vapi_call_id: string | null;
+  status: string;
+  duration: number | null;
+  transcript: string | null;
+  summary: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PdfTable {
+  id: string;
+  transaction: string;
+  call_id: string;
+  /** The rendered proposal (an escaped HTML fragment). */
+  content: string;
+  email: string;
+  /** boolean on PostgreSQL, 0/1 on SQLite. Read it through `Boolean()`. */
+  email_sent: boolean | number;
+  expires_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EmailLogTable {
+  id: string;
+  pdf_id: string | null;
+  email: string;
+  sent_at: string;
+  /** 'sent' | 'retry' | 'failed' */
+  status: string;
+  error_message: string | null;
+}
+
+export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
+export type OutboxKind = 'confirmation' | 'proposal' | 'api';
+
+export interface OutboxTable {
+  id: string;
+  kind: OutboxKind;
+  pdf_id: string | null;
+  to_email: string;
+  from_email: string;
+  subject: string;
+  html: string;
+  text: string | null;
+  /** JSON text: [{filename, content, contentType}] or null */
+  attachments: string | null;
+  status: OutboxStatus;
+  attempts: number;
+  next_attempt_at: string;
+  lease_until: string | null;
+  claimed_by: string | null;
+  message_id: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Database {
+  customer: CustomerTable;
+  vapi_call: VapiCallTable;
+  call: CallTable;
+  pdf: PdfTable;
+  email_log: EmailLogTable;
+  outbox: OutboxTable;
+}

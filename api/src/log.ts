@@ -1,0 +1,46 @@
+// Structured JSON logs, one object per line.
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+
+export interface Logger {
+  debug(msg: string, fields?: Record<string, unknown>): void;
+  info(msg: string, fields?: Record<string, unknown>): void;
+  warn(msg: string, fields?: Record<string, unknown>): void;
+  error(msg: string, fields?: Record<string, unknown>): void;
+  child(bindings: Record<string, unknown>): Logger;
+  enabled(level: LogLevel): boolean;
+}
+
+export interface LogSink {
+  write(line: string): unknown;
+}
+
+export function createLogger(opts: { level?: LogLevel; sink?: LogSink; bindings?: Record<string, unknown> } = {}): Logger {
+  const min = ORDER[opts.level ?? 'info'];
+  const sink = opts.sink ?? process.stdout;
+  const bindings = opts.bindings ?? {};
+  const emit = (level: Exclude<LogLevel, 'silent'>, msg: string, fields?: Record<string, unknown>) => {
+    if (ORDER[level] < min) return;
+    let line: string;
+    try {
+      line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...bindings, ...fields }, errorReplacer);
+    } catch {
+      line = JSON.stringify({ time: new Date().toISOString(), level, msg, note: 'unserialisable fields' });
+    }
+    sink.write(line + '\n');
+  };
+  return {
+    debug: (m, f) => emit('debug', m, f),
+    info: (m, f) => emit('info', m, f),
+    warn: (m, f) => emit('warn', m, f),
+    error: (m, f) => emit('error', m, f),
+    child: (b) => createLogger({ level: opts.level, sink, bindings: { ...bindings, ...b } }),
+    enabled: (level) => ORDER[level] >= min,
+  };
+}
+
+function errorReplacer(_key: string, value: unknown) {
+  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
+  if (typeof value === 'bigint') return value.toString();
+  return value;
+}

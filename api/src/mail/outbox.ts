@@ -1,0 +1,63 @@
+// The mail outbox: rows written in the same transaction as the business change, sent later by
+// the worker. Claiming is one atomic statement (FOR UPDATE SKIP LOCKED on PostgreSQL) with a
+// lease, so two instances never hold the same row and a crashed holder's rows come back.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, OutboxKind, OutboxTable } from '../db/schema';
+import { nowIso } from '../db';
+import { newId } from '../ids';
+
+export interface OutboxMessage {
+  kind: OutboxKind;
+  pdfId?: string | null;
+  to: string;
+  from: string;
+  subject: string;
+  html: string;
+  text?: string | null;
+  attachments?: { filename: string; content: string; contentType: string }[] | null;
+}
+
+export async function enqueue(db: Kysely<Database> | Transaction<Database>, msgs: OutboxMessage[]): Promise<string[]> {
+  const now = nowIso();
+  const rows: OutboxTable[] = msgs.map((m) => ({
+    id: newId(),
+    kind: m.kind,
+    pdf_id: m.pdfId ?? null,
+    to_email: m.to,
+    from_email: m.from,
+    subject: m.subject,
+    html: m.html,
+    text: m.text ?? null,
+    attachments: m.attachments && m.attachments.length ? JSON.stringify(m.attachments) : null,
+    status: 'pending',
+    attempts: 0,
+    next_attempt_at: now,
+    lease_until: null,
+    claimed_by: null,
+    message_id: null,
+    last_error: null,
+    created_at: now,
+    updated_at: now,
+  }));
+  if (rows.length) await db.insertInto('outbox').values(rows).execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Claims up to `limit` due rows for `owner` until `leaseUntil`: pending rows whose time has
+ * come, and 'sending' rows whose lease ran out (their holder died). One statement.
+ */
+export async function claim(
+  db: Kysely<Database>,
+  opts: { owner: string; limit: number; now: string; leaseUntil: string; postgres: boolean },
+): Promise<OutboxTable[]> {
+  const due = sql`(status = 'pending' and next_attempt_at <= ${opts.now}) or (status = 'sending' and lease_until < ${opts.now})`;
+  const lock = opts.postgres ? sql`for update skip locked` : sql``;
+  const result = await sql<OutboxTable>`
+    update outbox
+       set status = 'sending', claimed_by = ${opts.owner}, lease_until = ${opts.leaseUntil}, updated_at = ${opts.now}
+     where id in (select id from outbox where ${due} order by next_attempt_at limit ${opts.limit} ${lock})
+       and (${due})
+    returning *`.execute(db);
+  return result.rows;
+}

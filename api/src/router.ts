@@ -1,0 +1,14 @@
+import { router } from './trpc';
+import { customerRouter } from './customer/router';
+import { callsRouter } from './calls/router';
+import { vapiCallRouter } from './vapi_call/router';
+import { proposalRouter } from './proposal/router';
+
+export const appRouter = router({
+  customer: customerRouter,
+  calls: callsRouter,
+  vapi_call: vapiCallRouter,
+  proposal: proposalRouter,
+});
+
+export type AppRouter = typeof appRouter;
