@@ -1,10 +1,10 @@
 // The proposal page, /propuesta/:callId. Server-rendered in Spanish from the pdf row: the
 // stored content is the rendered (escaped) proposal; the page wraps it. No inline scripts or
 // styles: the stylesheet is served at PROPOSAL_CSS_PATH so a strict CSP holds.
+import { createHash } from 'node:crypto';
 import { html, raw, paragraphs, type SafeHtml } from '../html/escape';
 import { OFFER, forCompany, formatDateEs, greeting, roleLine, type ProposalView } from './proposal-view';
 
-export const PROPOSAL_CSS_PATH = '/assets/propuesta.css';
 
 /** The proposal itself: what pdf.content stores. */
 export function renderProposalContent(v: ProposalView): string {
@@ -80,4 +80,9 @@ h2{font-size:20px;margin:32px 0 8px}
 .button{display:inline-block;background:var(--accent);color:#fff;text-decoration:none;padding:12px 20px;border-radius:10px;font-weight:600}
 .button:focus-visible{outline:3px solid #a5b4fc;outline-offset:2px}
 .proposal__expiry{font-size:14px;color:var(--muted)}
+.mail-frame{width:100%;height:480px;border:1px solid #e5e7eb;border-radius:8px;background:#fff}
+pre{white-space:pre-wrap}
 `;
+
+/** Content-addressed, so it can be cached for a year. */
+export const PROPOSAL_CSS_PATH = `/assets/propuesta-${createHash('sha256').update(PROPOSAL_CSS).digest('hex').slice(0, 12)}.css`;

@@ -1,0 +1,43 @@
+// POST /api/email: server-to-server only. `Authorization: Bearer $EMAIL_API_KEY` is required;
+// without EMAIL_API_KEY the endpoint does not exist. The mail goes through the same outbox.
+import { timingSafeEqual, createHash } from 'node:crypto';
+import { Hono } from 'hono';
+import type { Deps } from '../deps';
+import { enqueue } from '../mail/outbox';
+import { sendEmailInput } from './schemas';
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+export function emailRoute(deps: Deps) {
+  const app = new Hono();
+  const key = deps.config.EMAIL_API_KEY;
+  const expected = key ? digest(key) : null;
+
+  app.post('/', async (c) => {
+    if (!expected) return c.json({ error: 'Not found' }, 404);
+    const auth = c.req.header('authorization') ?? '';
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
+    if (!m || !timingSafeEqual(digest(m[1]), expected)) {
+      return c.json({ error: 'Unauthorized' }, 401, { 'WWW-Authenticate': 'Bearer' });
+    }
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      return c.json({ error: 'Cuerpo JSON no válido' }, 400);
+    }
+    const parsed = sendEmailInput.safeParse(body);
+    if (!parsed.success) {
+      return c.json(
+        { error: 'Datos no válidos: ' + parsed.error.issues.slice(0, 10).map((i) => `${i.path.join('.') || '(cuerpo)'}: ${i.message}`).join('; ') },
+        400,
+      );
+    }
+    const { to, subject, html, attachments } = parsed.data;
+    const [id] = await enqueue(deps.db.kysely, [{ kind: 'api', to, from: deps.config.MAIL_FROM, subject, html, attachments }]);
+    deps.nudgeMail();
+    return c.json({ messageId: id });
+  });
+  app.all('/', (c) => c.json({ error: 'Method not allowed' }, 405, { Allow: 'POST' }));
+  return app;
+}

@@ -1,0 +1,221 @@
+// A Postmark-compatible sink: the real `postmark` client talks to it when there is no
+// POSTMARK_SERVER_TOKEN, and in tests. Same request, response and error shapes as Postmark's
+// /email and /email/batch. Faults are triggered by the recipient's local part:
+//
+//   fail-503@…        503, always              fail-500@…    500 {ErrorCode: 0}
+//   fail-429@…        429 {ErrorCode: 429}      inactive@…    422 {ErrorCode: 406} inactive recipient
+//   invalid@…         422 {ErrorCode: 300}      slow@… / slow-<ms>@…  answers after a delay (default 3 s)
+//   flaky-<n>@…       503 for the first n attempts of a message (same To + Subject), then OK
+//
+// A missing or wrong X-Postmark-Server-Token is 401 {ErrorCode: 10}.
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { html } from '../html/escape';
+import { PROPOSAL_CSS_PATH } from '../pages/proposal';
+
+export interface SinkMessage {
+  id: string;
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  receivedAt: string;
+  headers: { Name: string; Value: string }[];
+  metadata: Record<string, string>;
+  attachments: { Name: string; ContentType: string; size: number }[];
+}
+
+export interface PostmarkSinkOptions {
+  /** The server token the sink accepts. */
+  token: string;
+  /** Delay for slow@… (ms). */
+  slowMs?: number;
+  /** Keep at most this many messages (oldest dropped). */
+  maxMessages?: number;
+}
+
+export interface PostmarkSink {
+  /** POST /email, POST /email/batch (mount it where the client's requestHost points). */
+  api: Hono;
+  /** GET /mail (HTML) and GET /mail.json. */
+  inbox: Hono;
+  messages: SinkMessage[];
+  /** Every request the sink answered, newest last: { to, status }. */
+  requests: { to: string; subject: string; status: number; at: string }[];
+  clear(): void;
+}
+
+const EMAIL_RE = /^[^\s@<>,;]+@[^\s@<>,;]+\.[^\s@<>,;]+$/;
+
+function addressOf(v: string): string {
+  const m = /<([^>]+)>/.exec(v);
+  return (m ? m[1] : v).trim();
+}
+
+type Result = { status: number; body: Record<string, unknown>; message?: SinkMessage; delayMs?: number };
+
+export function createPostmarkSink(opts: PostmarkSinkOptions): PostmarkSink {
+  const messages: SinkMessage[] = [];
+  const requests: PostmarkSink['requests'] = [];
+  const attemptsByKey = new Map<string, number>();
+  const maxMessages = opts.maxMessages ?? 500;
+
+  function handle(m: Record<string, unknown>): Result {
+    const to = typeof m.To === 'string' ? m.To : '';
+    const from = typeof m.From === 'string' ? m.From : '';
+    const subject = typeof m.Subject === 'string' ? m.Subject : '';
+    const htmlBody = typeof m.HtmlBody === 'string' ? m.HtmlBody : '';
+    const textBody = typeof m.TextBody === 'string' ? m.TextBody : '';
+    const err = (status: number, code: number, message: string): Result => ({ status, body: { ErrorCode: code, Message: message } });
+
+    const recipients = to.split(',').map((s) => addressOf(s)).filter(Boolean);
+    if (!recipients.length) return err(422, 300, "Invalid 'To' address: ''.");
+    if (!from || !EMAIL_RE.test(addressOf(from))) return err(422, 300, "Invalid 'From' address: '" + from + "'.");
+    for (const r of recipients) if (!EMAIL_RE.test(r)) return err(422, 300, `Invalid 'To' address: '${r}'.`);
+    if (!htmlBody && !textBody) return err(422, 300, 'Provide either email TextBody or HtmlBody or both.');
+
+    const local = recipients[0].split('@')[0].toLowerCase();
+    if (local === 'fail-503') return { status: 503, body: { ErrorCode: 0, Message: 'Service Unavailable' } };
+    if (local === 'fail-500') return err(500, 0, 'Internal Server Error');
+    if (local === 'fail-429') return err(429, 429, 'Rate limit exceeded.');
+    if (local === 'invalid') return err(422, 300, `Invalid 'To' address: '${recipients[0]}'.`);
+    if (local === 'inactive')
+      return err(
+        422,
+        406,
+        `You tried to send to recipient(s) that have been marked as inactive. Found inactive addresses: ${recipients[0]}. Inactive recipients are ones that have generated a hard bounce, a spam complaint, or a manual suppression.`,
+      );
+    const flaky = /^flaky-(\d+)$/.exec(local);
+    if (flaky) {
+      const key = `${to}\n${subject}`;
+      const n = (attemptsByKey.get(key) ?? 0) + 1;
+      attemptsByKey.set(key, n);
+      if (n <= Number(flaky[1])) return { status: 503, body: { ErrorCode: 0, Message: 'Service Unavailable' } };
+    }
+    const slow = /^slow(?:-(\d+))?$/.exec(local);
+    const delayMs = slow ? Number(slow[1] ?? opts.slowMs ?? 3000) : 0;
+
+    const id = randomUUID();
+    const receivedAt = new Date().toISOString();
+    const message: SinkMessage = {
+      id,
+      from,
+      to,
+      subject,
+      html: htmlBody,
+      text: textBody,
+      receivedAt,
+      headers: Array.isArray(m.Headers) ? (m.Headers as { Name: string; Value: string }[]) : [],
+      metadata: m.Metadata && typeof m.Metadata === 'object' ? (m.Metadata as Record<string, string>) : {},
+      attachments: Array.isArray(m.Attachments)
+        ? (m.Attachments as { Name: string; ContentType: string; Content: string }[]).map((a) => ({
+            Name: a.Name,
+            ContentType: a.ContentType,
+            size: typeof a.Content === 'string' ? Math.floor((a.Content.length * 3) / 4) : 0,
+          }))
+        : [],
+    };
+    return { status: 200, body: { To: to, SubmittedAt: receivedAt, MessageID: id, ErrorCode: 0, Message: 'OK' }, message, delayMs };
+  }
+
+  function accept(r: Result, to: string, subject: string) {
+    requests.push({ to, subject, status: r.status, at: new Date().toISOString() });
+    if (requests.length > maxMessages * 4) requests.splice(0, requests.length - maxMessages * 4);
+    if (r.message) {
+      messages.push(r.message);
+      if (messages.length > maxMessages) messages.splice(0, messages.length - maxMessages);
+    }
+  }
+
+  const api = new Hono();
+  api.use('*', async (c, next) => {
+    if (c.req.header('x-postmark-server-token') !== opts.token)
+      return c.json({ ErrorCode: 10, Message: 'Request does not contain a valid Server token.' }, 401);
+    await next();
+  });
+  const readJson = async (req: Request) => {
+    try {
+      return await req.json();
+    } catch {
+      return undefined;
+    }
+  };
+  api.post('/email', async (c) => {
+    const body = await readJson(c.req.raw);
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+      return c.json({ ErrorCode: 402, Message: 'Received invalid JSON input.' }, 422);
+    const r = handle(body as Record<string, unknown>);
+    if (r.delayMs) await new Promise((res) => setTimeout(res, r.delayMs));
+    accept(r, String((body as Record<string, unknown>).To ?? ''), String((body as Record<string, unknown>).Subject ?? ''));
+    return c.json(r.body, r.status as 200);
+  });
+  api.post('/email/batch', async (c) => {
+    const body = await readJson(c.req.raw);
+    if (!Array.isArray(body)) return c.json({ ErrorCode: 402, Message: 'Received invalid JSON input.' }, 422);
+    if (body.length > 500) return c.json({ ErrorCode: 300, Message: 'Batch size exceeds 500 messages.' }, 422);
+    const results = body.map((m) => (m && typeof m === 'object' ? handle(m as Record<string, unknown>) : handle({})));
+    const fatal = results.find((r) => r.status !== 200 && r.status !== 422);
+    if (fatal) {
+      accept(fatal, '(batch)', '(batch)');
+      return c.json(fatal.body, fatal.status as 500);
+    }
+    const delay = Math.max(0, ...results.map((r) => r.delayMs ?? 0));
+    if (delay) await new Promise((res) => setTimeout(res, delay));
+    results.forEach((r, i) => accept(r, String(body[i]?.To ?? ''), String(body[i]?.Subject ?? '')));
+    return c.json(results.map((r) => (r.status === 200 ? r.body : { ErrorCode: r.body.ErrorCode, Message: r.body.Message })));
+  });
+
+  const inbox = new Hono();
+  inbox.get('/mail.json', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(
+      messages
+        .slice()
+        .reverse()
+        .map(({ id, from, to, subject, html: h, text, receivedAt }) => ({ id, from, to, subject, html: h, text, receivedAt })),
+    );
+  });
+  inbox.get('/mail', (c) => {
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Robots-Tag', 'noindex');
+    // The messages' HTML is shown in sandboxed frames (no scripts, no same-origin) and escaped
+    // into their srcdoc attribute; the rest of the page is escaped text.
+    c.header(
+      'Content-Security-Policy',
+      "default-src 'none'; style-src 'self'; img-src 'self' data:; frame-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'",
+    );
+    const list = messages.slice().reverse();
+    return c.html(
+      html`<!doctype html>
+<html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>Correo local (${list.length})</title>
+<link rel="stylesheet" href="${PROPOSAL_CSS_PATH}"></head>
+<body><main>
+<h1>Correo local</h1>
+<p>Mensajes que el servidor ha enviado al buzón de pruebas (${list.length}). Sin <code>POSTMARK_SERVER_TOKEN</code> no sale ningún correo real. JSON: <a href="mail.json">mail.json</a></p>
+${list.length === 0 ? html`<p>No hay mensajes.</p>` : ''}
+${list.map(
+  (m) => html`<article class="proposal" id="m-${m.id}">
+<h2>${m.subject}</h2>
+<p><strong>De:</strong> ${m.from}<br><strong>Para:</strong> ${m.to}<br><strong>Recibido:</strong> ${m.receivedAt}</p>
+${m.html ? html`<iframe sandbox="" title="${m.subject}" srcdoc="${m.html}" class="mail-frame"></iframe>` : ''}
+<details><summary>Texto</summary><pre>${m.text}</pre></details>
+</article>`,
+)}
+</main></body></html>`.value,
+    );
+  });
+
+  return {
+    api,
+    inbox,
+    messages,
+    requests,
+    clear() {
+      messages.length = 0;
+      requests.length = 0;
+      attemptsByKey.clear();
+    },
+  };
+}

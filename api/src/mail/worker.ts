@@ -1,0 +1,180 @@
+// The mail worker: claims due outbox rows, sends them, records one email_log row per attempt,
+// retries with exponential backoff and jitter, marks pdf.email_sent when the proposal is
+// delivered. Stopping waits for the sends in flight, so a graceful restart loses nothing and
+// leaves no lease behind; a crash leaves leases that expire and are claimed again.
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db';
+import { nowIso } from '../db';
+import type { OutboxTable } from '../db/schema';
+import { newId } from '../ids';
+import type { Logger } from '../log';
+import { claim } from './outbox';
+import { SendError, classify, type MailTransport } from './transport';
+
+export interface MailWorkerOptions {
+  db: Db;
+  log: Logger;
+  transport: MailTransport;
+  pollMs: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  maxAttempts: number;
+  leaseMs: number;
+  batchSize?: number;
+  owner?: string;
+}
+
+export interface MailWorker {
+  readonly owner: string;
+  start(): void;
+  /** Stops claiming and waits for the sends in flight. */
+  stop(): Promise<void>;
+  /** Wakes the loop now (new rows). */
+  nudge(): void;
+  /** One claim-and-send round; resolves to the number of rows handled. */
+  tick(): Promise<number>;
+}
+
+/** Exponential backoff with equal jitter: half fixed, half random. */
+export function backoffMs(attempt: number, baseMs: number, maxMs: number, random = Math.random): number {
+  const exp = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
+  return Math.round(exp / 2 + random() * (exp / 2));
+}
+
+export function createMailWorker(opts: MailWorkerOptions): MailWorker {
+  const owner = opts.owner ?? `w-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const batchSize = opts.batchSize ?? 10;
+  const k = opts.db.kysely;
+  let running = false;
+  let loop: Promise<void> | null = null;
+  let wake: (() => void) | null = null;
+  let nudged = false;
+
+  async function record(row: OutboxTable, outcome: { messageId: string } | SendError) {
+    const now = nowIso();
+    const attempts = row.attempts + 1;
+    await k.transaction().execute(async (tx) => {
+      if (!(outcome instanceof SendError)) {
+        await tx
+          .updateTable('outbox')
+          .set({ status: 'sent', attempts, message_id: outcome.messageId, lease_until: null, last_error: null, updated_at: now })
+          .where('id', '=', row.id)
+          .execute();
+        await tx
+          .insertInto('email_log')
+          .values({ id: newId(), pdf_id: row.pdf_id, email: row.to_email, sent_at: now, status: 'sent', error_message: null })
+          .execute();
+        if (row.kind === 'proposal' && row.pdf_id) {
+          await tx.updateTable('pdf').set({ email_sent: opts.db.bool(true), updated_at: now }).where('id', '=', row.pdf_id).execute();
+        }
+        return;
+      }
+      const giveUp = !outcome.retryable || attempts >= opts.maxAttempts;
+      const detail = `${outcome.statusCode ? `HTTP ${outcome.statusCode}` : 'network'}${outcome.errorCode ? ` ErrorCode ${outcome.errorCode}` : ''}: ${outcome.message}`;
+      await tx
+        .updateTable('outbox')
+        .set({
+          status: giveUp ? 'failed' : 'pending',
+          attempts,
+          next_attempt_at: giveUp ? now : new Date(Date.now() + backoffMs(attempts, opts.retryBaseMs, opts.retryMaxMs)).toISOString(),
+          lease_until: null,
+          claimed_by: null,
+          last_error: detail.slice(0, 1000),
+          updated_at: now,
+        })
+        .where('id', '=', row.id)
+        .execute();
+      await tx
+        .insertInto('email_log')
+        .values({
+          id: newId(),
+          pdf_id: row.pdf_id,
+          email: row.to_email,
+          sent_at: now,
+          status: giveUp ? 'failed' : 'retry',
+          error_message: detail.slice(0, 1000),
+        })
+        .execute();
+    });
+    const fields = { outboxId: row.id, kind: row.kind, attempt: attempts };
+    if (!(outcome instanceof SendError)) opts.log.info('mail sent', { ...fields, messageId: outcome.messageId });
+    else if (!outcome.retryable || attempts >= opts.maxAttempts) opts.log.error('mail failed for good', { ...fields, error: outcome.message, status: outcome.statusCode });
+    else opts.log.warn('mail attempt failed, will retry', { ...fields, error: outcome.message, status: outcome.statusCode });
+  }
+
+  async function tick(): Promise<number> {
+    const now = new Date();
+    const rows = await claim(k, {
+      owner,
+      limit: batchSize,
+      now: now.toISOString(),
+      leaseUntil: new Date(now.getTime() + opts.leaseMs).toISOString(),
+      postgres: opts.db.dialect === 'postgres',
+    });
+    await Promise.all(
+      rows.map(async (row) => {
+        let outcome: { messageId: string } | SendError;
+        try {
+          outcome = await opts.transport.send(row);
+        } catch (err) {
+          outcome = err instanceof SendError ? err : classify(err);
+        }
+        try {
+          await record(row, outcome);
+        } catch (err) {
+          // The lease will expire and the row will be claimed again.
+          opts.log.error('could not record a mail attempt', { outboxId: row.id, err });
+        }
+      }),
+    );
+    return rows.length;
+  }
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (nudged) {
+        nudged = false;
+        return resolve();
+      }
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      }
+      wake = done;
+    });
+
+  async function run() {
+    while (running) {
+      let handled = 0;
+      try {
+        handled = await tick();
+      } catch (err) {
+        opts.log.error('mail worker round failed', { err });
+      }
+      if (!running) break;
+      if (handled < batchSize) await sleep(opts.pollMs);
+    }
+  }
+
+  return {
+    owner,
+    start() {
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+    async stop() {
+      running = false;
+      wake?.();
+      await loop;
+      loop = null;
+    },
+    nudge() {
+      if (wake) wake();
+      else nudged = true;
+    },
+    tick,
+  };
+}

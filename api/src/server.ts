@@ -1,0 +1,142 @@
+// Puts the app on a port with its database, mail worker and (without a Postmark token) the
+// local Postmark sink, and takes it all down gracefully.
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { serve } from '@hono/node-server';
+import type { Config } from './config';
+import { createApp, type Mount } from './app';
+import { createDatabase, type Db } from './db';
+import { createLogger, type Logger } from './log';
+import { createPostmarkSink, type PostmarkSink } from './mail/sink';
+import { platformSummarySource, sdkPlatformClient, storedSummarySource, type SummarySource } from './mail/summary';
+import { createPostmarkTransport, type MailTransport } from './mail/transport';
+import { createMailWorker, type MailWorker } from './mail/worker';
+import type { StaticRoot } from './http/static';
+import type { Hono } from 'hono';
+
+export interface StartOptions {
+  config: Config;
+  log?: Logger;
+  /** Override the summary source (the simulator in demo mode). */
+  summaries?: SummarySource;
+  /** Override the mail transport (tests). */
+  transport?: MailTransport;
+  staticRoots?: StaticRoot[];
+  mounts?: Mount[];
+  /** Called with the HTTP server once it listens (e.g. to attach WebSocket rooms). */
+  onServer?: (server: Server) => void | Promise<void>;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  server: Server;
+  app: Hono<any>;
+  db: Db;
+  worker: MailWorker | null;
+  sink: PostmarkSink | null;
+  log: Logger;
+  /** Graceful: not ready → stop the worker → drain requests → close the database. */
+  close(): Promise<void>;
+}
+
+export async function startServer(opts: StartOptions): Promise<RunningServer> {
+  const { config } = opts;
+  const log = opts.log ?? createLogger({ level: config.LOG_LEVEL });
+  const db = await createDatabase({ url: config.DATABASE_URL, path: config.DATABASE_PATH, poolSize: config.DATABASE_POOL_SIZE });
+
+  const useLocalSink = !config.POSTMARK_SERVER_TOKEN && !config.POSTMARK_API_URL && !opts.transport;
+  const sinkToken = useLocalSink ? 'local-' + randomBytes(16).toString('hex') : '';
+  const sink = useLocalSink ? createPostmarkSink({ token: sinkToken }) : null;
+
+  const summaries =
+    opts.summaries ??
+    (config.VAPI_PRIVATE_KEY
+      ? platformSummarySource({
+          client: sdkPlatformClient(config.VAPI_PRIVATE_KEY, config.VAPI_API_URL),
+          onError: (err) => log.warn('platform summary unavailable', { err: String((err as Error)?.message ?? err) }),
+        })
+      : storedSummarySource());
+
+  // The transport is bound once the port is known (the local sink lives on this server).
+  let transport: MailTransport | null = opts.transport ?? null;
+  const worker = config.MAIL_WORKER
+    ? createMailWorker({
+        db,
+        log: log.child({ component: 'mail' }),
+        transport: { send: (row) => transport!.send(row) },
+        pollMs: config.MAIL_POLL_MS,
+        retryBaseMs: config.MAIL_RETRY_BASE_MS,
+        retryMaxMs: config.MAIL_RETRY_MAX_MS,
+        maxAttempts: config.MAIL_MAX_ATTEMPTS,
+        leaseMs: config.MAIL_LEASE_MS,
+      })
+    : null;
+
+  let ready = false;
+  const { app } = createApp({
+    config,
+    db,
+    log,
+    summaries,
+    nudgeMail: () => worker?.nudge(),
+    sink,
+    staticRoots: opts.staticRoots,
+    mounts: opts.mounts,
+    isReady: () => ready,
+  });
+
+  let server: Server;
+  try {
+    server = await new Promise<Server>((resolve, reject) => {
+      const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s as Server)) as Server;
+      s.once('error', reject);
+    });
+  } catch (err) {
+    await db.close().catch(() => {});
+    throw err;
+  }
+  server.keepAliveTimeout = 5_000;
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+  const port = (server.address() as AddressInfo).port;
+  const selfHost = !config.HOST || config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  const url = `http://${selfHost}:${port}`;
+
+  if (!transport) {
+    transport = createPostmarkTransport({
+      token: config.POSTMARK_SERVER_TOKEN ?? sinkToken,
+      apiUrl: useLocalSink ? `${url}/dev/postmark` : config.POSTMARK_API_URL,
+      timeoutMs: config.MAIL_SEND_TIMEOUT_MS,
+    });
+  }
+
+  await opts.onServer?.(server);
+  worker?.start();
+  ready = true;
+  log.info('listening', { url, database: db.dialect, mail: useLocalSink ? 'local sink (/dev/mail)' : config.POSTMARK_API_URL ?? 'postmark' });
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      ready = false;
+      await worker?.stop();
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          server.closeAllConnections();
+          resolve();
+        }, config.SHUTDOWN_TIMEOUT_MS);
+        timer.unref();
+        server.close(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+      await db.close();
+      log.info('stopped');
+    })());
+
+  return { url, port, server, app, db, worker, sink, log, close };
+}
