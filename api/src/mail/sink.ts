@@ -6,6 +6,7 @@
 //   fail-429@…        429 {ErrorCode: 429}      inactive@…    422 {ErrorCode: 406} inactive recipient
 //   invalid@…         422 {ErrorCode: 300}      slow@… / slow-<ms>@…  answers after a delay (default 3 s)
 //   flaky-<n>@…       503 for the first n attempts of a message (same To + Subject), then OK
+//   slowonce-<ms>@…   the first attempt of a message answers (and is delivered) after <ms>; later ones at once
 //
 // A missing or wrong X-Postmark-Server-Token is 401 {ErrorCode: 10}.
 import { randomUUID } from 'node:crypto';
@@ -94,7 +95,14 @@ export function createPostmarkSink(opts: PostmarkSinkOptions): PostmarkSink {
       if (n <= Number(flaky[1])) return { status: 503, body: { ErrorCode: 0, Message: 'Service Unavailable' } };
     }
     const slow = /^slow(?:-(\d+))?$/.exec(local);
-    const delayMs = slow ? Number(slow[1] ?? opts.slowMs ?? 3000) : 0;
+    let delayMs = slow ? Number(slow[1] ?? opts.slowMs ?? 3000) : 0;
+    const slowOnce = /^slowonce-(\d+)$/.exec(local);
+    if (slowOnce) {
+      const key = `slowonce\n${to}\n${subject}`;
+      const n = (attemptsByKey.get(key) ?? 0) + 1;
+      attemptsByKey.set(key, n);
+      if (n === 1) delayMs = Number(slowOnce[1]);
+    }
 
     const id = randomUUID();
     const receivedAt = new Date().toISOString();
@@ -112,7 +120,7 @@ export function createPostmarkSink(opts: PostmarkSinkOptions): PostmarkSink {
         ? (m.Attachments as { Name: string; ContentType: string; Content: string }[]).map((a) => ({
             Name: a.Name,
             ContentType: a.ContentType,
-            size: typeof a.Content === 'string' ? Math.floor((a.Content.length * 3) / 4) : 0,
+            size: typeof a.Content === 'string' ? Buffer.from(a.Content, 'base64').length : 0,
           }))
         : [],
     };

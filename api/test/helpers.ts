@@ -1,0 +1,141 @@
+// Test helpers: real servers on loopback, real database files in temp dirs.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { loadConfig, type Config } from '../src/config';
+import { createPostmarkSink, type PostmarkSink } from '../src/mail/sink';
+import { startServer, type RunningServer, type StartOptions } from '../src/server';
+import { createLogger } from '../src/log';
+
+export const SINK_TOKEN = 'sink-test-token';
+
+export function tempDir(prefix = 'helena-api-'): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export function testConfig(env: Record<string, string | undefined> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://localhost:3000',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    MAIL_POLL_MS: '50',
+    MAIL_RETRY_BASE_MS: '20',
+    MAIL_RETRY_MAX_MS: '200',
+    MAIL_SEND_TIMEOUT_MS: '2000',
+    ...env,
+  });
+}
+
+export interface SinkServer {
+  url: string;
+  sink: PostmarkSink;
+  server: Server;
+  close(): Promise<void>;
+}
+
+/** A standalone Postmark-compatible sink on its own port (it outlives app restarts). */
+export async function startSink(opts: { slowMs?: number } = {}): Promise<SinkServer> {
+  const sink = createPostmarkSink({ token: SINK_TOKEN, slowMs: opts.slowMs });
+  const app = new Hono();
+  app.route('/', sink.api);
+  app.route('/dev', sink.inbox);
+  const server = await new Promise<Server>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server)) as Server;
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    sink,
+    server,
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+export async function startTestServer(
+  env: Record<string, string | undefined>,
+  opts: Omit<StartOptions, 'config'> = {},
+): Promise<RunningServer> {
+  const config = testConfig(env);
+  return startServer({ config, log: createLogger({ level: 'silent' }), ...opts });
+}
+
+export interface RpcResult {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+export async function rpc(
+  base: string,
+  path: string,
+  input: unknown,
+  opts: { method?: 'GET' | 'POST'; headers?: Record<string, string> } = {},
+): Promise<RpcResult> {
+  const method = opts.method ?? 'POST';
+  const url =
+    method === 'GET'
+      ? `${base}/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`
+      : `${base}/api/trpc/${path}`;
+  const res = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json', ...opts.headers },
+    body: method === 'POST' ? JSON.stringify(input) : undefined,
+  });
+  const text = await res.text();
+  let body: any = text;
+  try {
+    body = JSON.parse(text);
+  } catch {}
+  return { status: res.status, headers: res.headers, body };
+}
+
+export async function waitFor<T>(fn: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 10_000, stepMs = 25): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error('waitFor: timed out');
+    await new Promise((r) => setTimeout(r, stepMs));
+  }
+}
+
+/** Registers a lead the way the widget does; returns the ids. */
+export async function registerLead(
+  base: string,
+  lead: { email: string; name?: string; cargo?: string; company?: string; summary?: string; vapiId?: string },
+) {
+  const vc = await rpc(base, 'vapi_call.create', {
+    vapi_id: lead.vapiId ?? `vapi-${Math.random().toString(36).slice(2)}`,
+    initial_data: { start_time: '2026-11-22T10:00:00.000Z', assistant: 'Helena' },
+    status: 'active',
+  });
+  if (vc.status !== 200) throw new Error('vapi_call.create ' + JSON.stringify(vc.body));
+  const cu = await rpc(base, 'customer.upsert', { email: lead.email, name: lead.name, cargo: lead.cargo, company: lead.company });
+  if (cu.status !== 200) throw new Error('customer.upsert ' + JSON.stringify(cu.body));
+  const call = await rpc(base, 'calls.createWithVerification', {
+    transaction: 'propuesta-' + Date.now(),
+    customer_id: cu.body.result.data.id,
+    vapi_call_id: vc.body.result.data.id,
+    status: 'completada',
+    summary: lead.summary,
+  });
+  if (call.status !== 200) throw new Error('calls.createWithVerification ' + JSON.stringify(call.body));
+  return {
+    vapiCallId: vc.body.result.data.id as string,
+    token: vc.body.result.data.token as string,
+    customerId: cu.body.result.data.id as string,
+    callId: call.body.result.data.id as string,
+  };
+}
