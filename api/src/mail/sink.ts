@@ -10,7 +10,7 @@
 //
 // A missing or wrong X-Postmark-Server-Token is 401 {ErrorCode: 10}.
 import { randomUUID } from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { html } from '../html/escape';
 import { PROPOSAL_CSS_PATH } from '../pages/proposal';
 
@@ -137,11 +137,12 @@ export function createPostmarkSink(opts: PostmarkSinkOptions): PostmarkSink {
   }
 
   const api = new Hono();
-  api.use('*', async (c, next) => {
+  // Per route (not use('*')), so the sink can be mounted at '/' beside other routes.
+  const auth: MiddlewareHandler = async (c, next) => {
     if (c.req.header('x-postmark-server-token') !== opts.token)
       return c.json({ ErrorCode: 10, Message: 'Request does not contain a valid Server token.' }, 401);
     await next();
-  });
+  };
   const readJson = async (req: Request) => {
     try {
       return await req.json();
@@ -149,7 +150,7 @@ export function createPostmarkSink(opts: PostmarkSinkOptions): PostmarkSink {
       return undefined;
     }
   };
-  api.post('/email', async (c) => {
+  api.post('/email', auth, async (c) => {
     const body = await readJson(c.req.raw);
     if (!body || typeof body !== 'object' || Array.isArray(body))
       return c.json({ ErrorCode: 402, Message: 'Received invalid JSON input.' }, 422);
@@ -158,7 +159,7 @@ export function createPostmarkSink(opts: PostmarkSinkOptions): PostmarkSink {
     accept(r, String((body as Record<string, unknown>).To ?? ''), String((body as Record<string, unknown>).Subject ?? ''));
     return c.json(r.body, r.status as 200);
   });
-  api.post('/email/batch', async (c) => {
+  api.post('/email/batch', auth, async (c) => {
     const body = await readJson(c.req.raw);
     if (!Array.isArray(body)) return c.json({ ErrorCode: 402, Message: 'Received invalid JSON input.' }, 422);
     if (body.length > 500) return c.json({ ErrorCode: 300, Message: 'Batch size exceeds 500 messages.' }, 422);
