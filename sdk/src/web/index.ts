@@ -1,2 +1,68 @@
-// @helena/sdk/web: the web-call client (filled in by the web-call client work).
-export {};
+// @helena/sdk/web: the web-call client, a drop-in replacement for @vapi-ai/web 2.7.
+// Importing this module touches no browser global and does not load @daily-co/daily-js.
+import { WebCallClient } from './client';
+
+export {
+  WebCallClient,
+  REMOTE_SPEAKER_NAME,
+  VIDEO_AVATAR_PROVIDERS,
+  RECORDING_OPTIONS,
+  MOBILE_JOIN_WAIT_MS,
+  AUDIO_LEVEL_INTERVAL_MS,
+  VOLUME_LEVEL_DIVISOR,
+  SPEAKING_THRESHOLD,
+  SPEECH_END_DELAY_MS,
+} from './client';
+export type {
+  WebCallClientOptions,
+  StartCallOptions,
+  ReconnectWebCall,
+  DailyCallConfig,
+  DailyCallObjectOptions,
+  AssistantInput,
+  SquadInput,
+  WorkflowInput,
+  AssistantOverrides,
+  WorkflowOverrides,
+  WebCallClientMessage,
+  SayMessage,
+  ControlMessage,
+  AddMessageMessage,
+  EndCallMessage,
+} from './client';
+export { START_STAGES } from './events';
+export type {
+  WebCallEvents,
+  WebCallEventName,
+  WebCallEventPayload,
+  StartStage,
+  CallStartProgressStage,
+  CallStartProgressEvent,
+  CallStartSuccessEvent,
+  CallStartFailedEvent,
+  WebCallErrorEvent,
+  WebCallErrorType,
+  CameraErrorEvent,
+  SerializedError,
+  StatusUpdateMessage,
+} from './events';
+export { TypedEmitter } from './emitter';
+export { serializeError } from './serialize-error';
+export { DEFAULT_BASE_URL, WebCallRequestError } from './web-call-api';
+export type { WebCall, CreateWebCallBody } from './web-call-api';
+export {
+  DailyOptionError,
+  USER_DATA_MAX_CHARS,
+  checkUserData,
+  checkInputSettings,
+  checkRemoteMediaPlayerSettings,
+  checkTransfer,
+  checkDialOut,
+  checkTheme,
+  checkCustomTrayButtons,
+  checkCustomIntegrations,
+  checkCallObjectOptions,
+} from './daily-options';
+export type * from './call-object';
+
+export default WebCallClient;

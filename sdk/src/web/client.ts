@@ -1,0 +1,1234 @@
+/**
+ * `WebCallClient`: a drop-in, better-behaved replacement for `@vapi-ai/web` 2.7's `Vapi` class.
+ *
+ * Same constructor, methods, event names and payloads. Differences, each deliberate:
+ * - `stop()` during a pending `start()` cancels it: no join after the stop, no `call-start`,
+ *   `start()` resolves `null`, and the client can start again.
+ * - A failed start with no `error` listener does not throw and does not leave the client
+ *   stuck as started (the emitter never throws for an unlistened `error`).
+ * - No `<audio>` element, call-object listener or timer survives `stop()`, and the call object
+ *   is destroyed once.
+ * - Independent start work overlaps: `POST /call/web` runs while daily-js loads, the call
+ *   object is created, its bundle is loaded (`load()`) and the microphone acquired
+ *   (`startCamera()`). The stage events still report every stage, in the reference's order.
+ * - Each instance has its own token and base URL.
+ * - `@daily-co/daily-js` is imported lazily on the first `start()` that needs it.
+ */
+import type { DailyAdvancedConfig, DailyCall, DailyFactoryOptions, DailyVideoSendSettings } from '@daily-co/daily-js';
+import type {
+  CallObjectAppMessageEvent,
+  CallObjectEvent,
+  CallObjectInputDevices,
+  CallObjectLike,
+  CallObjectNonFatalErrorEvent,
+  CallObjectParticipantEvent,
+  CallObjectRemoteAudioLevelEvent,
+  CallObjectTrackEvent,
+  CreateCallObject,
+  CreateCallObjectOptions,
+} from './call-object';
+import { buildAudioPlayer, hasDocument } from './audio-player';
+import {
+  CALL_OBJECT_NOT_AVAILABLE,
+  createSafeDailyConfig,
+  createSafeDailyFactoryOptions,
+  safeSetInputDevicesAsync,
+  safeSetLocalAudio,
+} from './daily-options';
+import { TypedEmitter } from './emitter';
+import type { CallStartProgressEvent, WebCallEvents } from './events';
+import { serializeError } from './serialize-error';
+import { DEFAULT_BASE_URL, createWebCall, type CreateWebCallBody, type WebCall } from './web-call-api';
+
+/** The participant whose tracks are the assistant's. */
+export const REMOTE_SPEAKER_NAME = 'Vapi Speaker';
+/** Voice providers that render a video avatar: their video is subscribed to. */
+export const VIDEO_AVATAR_PROVIDERS: readonly string[] = ['tavus'];
+export const MOBILE_JOIN_WAIT_MS = 1000;
+export const AUDIO_LEVEL_INTERVAL_MS = 100;
+export const VOLUME_LEVEL_DIVISOR = 0.15;
+export const SPEAKING_THRESHOLD = 0.01;
+export const SPEECH_END_DELAY_MS = 1000;
+export const RECORDING_OPTIONS = {
+  width: 1280,
+  height: 720,
+  backgroundColor: '#FF1F2D3D',
+  layout: { preset: 'default' as const },
+};
+const MOBILE_UA = /android|iphone|ipad|ipod|iemobile|blackberry|bada/i;
+
+export type AssistantInput = Record<string, any> | string;
+export type SquadInput = Record<string, any> | string;
+export type WorkflowInput = Record<string, any> | string;
+export type AssistantOverrides = Record<string, any>;
+export type WorkflowOverrides = Record<string, any>;
+
+export interface StartCallOptions {
+  /** When `false`, the room survives the user leaving, so `reconnect()` can rejoin it. */
+  roomDeleteOnUserLeaveEnabled?: boolean;
+}
+
+/** What `reconnect()` needs from a call `start()` returned. */
+export interface ReconnectWebCall {
+  webCallUrl: string;
+  id?: string;
+  artifactPlan?: { videoRecordingEnabled?: boolean };
+  assistant?: { voice?: { provider?: string } };
+  transport?: { callToken?: string };
+}
+
+export type DailyCallConfig = Pick<DailyAdvancedConfig, 'avoidEval' | 'alwaysIncludeMicInPermissionPrompt'> &
+  Record<string, any>;
+export type DailyCallObjectOptions = Pick<DailyFactoryOptions, 'audioSource' | 'startAudioOff'> & Record<string, any>;
+
+export interface WebCallClientOptions {
+  /** The public key (sent as `Authorization: Bearer <token>`). */
+  token: string;
+  /** Default: the platform's public API host, https://api.vapi.ai. */
+  baseUrl?: string;
+  /** Replaces `Daily.createCallObject`; default: the real daily-js, loaded on the first start(). */
+  createCallObject?: CreateCallObject;
+  dailyCallConfig?: DailyCallConfig;
+  dailyCallObject?: DailyCallObjectOptions;
+  /** The `fetch` used for `POST /call/web`; default: the global one. */
+  fetch?: typeof fetch;
+}
+
+const CANCELLED: unique symbol = Symbol('cancelled');
+class StartCancelled extends Error {
+  constructor() {
+    super('The call start was cancelled by stop().');
+  }
+}
+
+type Settled<T> = { ok: true; value: T; endedAt: number } | { ok: false; error: unknown; endedAt: number };
+function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
+  return promise.then(
+    (value) => ({ ok: true as const, value, endedAt: Date.now() }),
+    (error: unknown) => ({ ok: false as const, error, endedAt: Date.now() }),
+  );
+}
+
+const now = () => new Date().toISOString();
+
+let dailyFactory: Promise<CreateCallObject> | null = null;
+/** Imports daily-js once, on first need. */
+function loadDailyFactory(): Promise<CreateCallObject> {
+  dailyFactory ??= import('@daily-co/daily-js').then(
+    (mod: any) => {
+      const Daily = mod.default?.createCallObject ? mod.default : mod;
+      return (options?: CreateCallObjectOptions) => Daily.createCallObject(options) as CallObjectLike;
+    },
+    (error: unknown) => {
+      dailyFactory = null;
+      throw error;
+    },
+  );
+  return dailyFactory;
+}
+
+/** One `start()` / `reconnect()`: cancellable as a whole by `stop()`. */
+class Attempt {
+  cancelled = false;
+  readonly abort = new AbortController();
+  readonly sessions = new Set<CallSession>();
+  readonly #timers = new Set<ReturnType<typeof setTimeout>>();
+  #onCancel!: (value: typeof CANCELLED) => void;
+  readonly #cancelledPromise = new Promise<typeof CANCELLED>((resolve) => (this.#onCancel = resolve));
+
+  cancel(): void {
+    if (this.cancelled) return;
+    this.cancelled = true;
+    this.abort.abort();
+    for (const timer of this.#timers) clearTimeout(timer);
+    this.#timers.clear();
+    this.#onCancel(CANCELLED);
+  }
+
+  /** Awaits `promise`, or throws `StartCancelled` as soon as the attempt is cancelled. */
+  async race<T>(promise: Promise<T>): Promise<T> {
+    if (this.cancelled) throw new StartCancelled();
+    const result = await Promise.race([promise, this.#cancelledPromise]);
+    if (result === CANCELLED || this.cancelled) throw new StartCancelled();
+    return result as T;
+  }
+
+  sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.#timers.delete(timer);
+        resolve();
+      }, ms);
+      this.#timers.add(timer);
+    });
+  }
+}
+
+/** One call object and everything the client hangs on it. */
+class CallSession {
+  readonly handlers: Array<[CallObjectEvent, (event?: any) => void]> = [];
+  /** Adopted: the client's current call (events flow to consumers). Before that they are held. */
+  adopted = false;
+  readonly #held: Array<() => void> = [];
+  joined = false;
+  ended = false;
+  disposing = false;
+  disposed: Promise<void> | null = null;
+  isVideoRecordingEnabled = false;
+  isVideoEnabled = false;
+  hasEmittedCallEndedStatus = false;
+  recordingRequestedTime = 0;
+  speakingTimeout: ReturnType<typeof setTimeout> | null = null;
+  readonly players = new Set<HTMLAudioElement>();
+  audioPlayer: HTMLAudioElement | null = null;
+  buildSequence = 0;
+  readonly pendingBuilds = new Map<number, string>();
+  attachedBuild = 0;
+  createDuration = 0;
+  mobileWaitDuration = 0;
+  warm: Promise<void> = Promise.resolve();
+  mobileWait: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly call: CallObjectLike,
+    readonly videoSource: unknown,
+  ) {}
+
+  /** Runs `fn` now if adopted, or once adopted; dropped if the session is disposed first. */
+  deliver(fn: () => void): void {
+    if (this.disposing && !this.adopted) return;
+    if (this.adopted) fn();
+    else this.#held.push(fn);
+  }
+
+  adopt(): void {
+    this.adopted = true;
+    for (const fn of this.#held.splice(0)) fn();
+  }
+}
+
+function isMobileDevice(): boolean {
+  if (typeof navigator === 'undefined' || !navigator) return false;
+  return MOBILE_UA.test(String(navigator.userAgent ?? '').toLowerCase());
+}
+
+export class WebCallClient extends TypedEmitter<WebCallEvents> {
+  readonly #token: string;
+  readonly #baseUrl: string;
+  readonly #createCallObject: CreateCallObject | undefined;
+  readonly #fetch: typeof fetch | undefined;
+  readonly #dailyCallConfig: Record<string, any>;
+  readonly #dailyCallObject: CreateCallObjectOptions;
+
+  #started = false;
+  #attempt: Attempt | null = null;
+  #session: CallSession | null = null;
+  /** Survives teardown so the caller's choice persists across calls. */
+  #desiredVolume: number | null = null;
+
+  constructor(options: WebCallClientOptions);
+  constructor(
+    publicKey: string,
+    baseUrl?: string,
+    dailyCallConfig?: DailyCallConfig,
+    dailyCallObject?: DailyCallObjectOptions,
+  );
+  constructor(
+    tokenOrOptions: string | WebCallClientOptions,
+    baseUrl?: string,
+    dailyCallConfig?: DailyCallConfig,
+    dailyCallObject?: DailyCallObjectOptions,
+  ) {
+    super();
+    const options: WebCallClientOptions =
+      typeof tokenOrOptions === 'object' && tokenOrOptions !== null
+        ? tokenOrOptions
+        : { token: tokenOrOptions, baseUrl, dailyCallConfig, dailyCallObject };
+    this.#token = options.token;
+    this.#baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
+    this.#createCallObject = options.createCallObject;
+    this.#fetch = options.fetch;
+    this.#dailyCallConfig = createSafeDailyConfig(options.dailyCallConfig);
+    this.#dailyCallObject = createSafeDailyFactoryOptions(options.dailyCallObject);
+  }
+
+  // ---------------------------------------------------------------- start
+
+  async start(
+    assistant?: AssistantInput,
+    assistantOverrides?: AssistantOverrides,
+    squad?: SquadInput,
+    workflow?: WorkflowInput,
+    workflowOverrides?: WorkflowOverrides,
+    options?: StartCallOptions,
+  ): Promise<WebCall | null> {
+    const startTime = Date.now();
+    if (!assistant && !squad && !workflow) {
+      const error = new Error('Assistant or Squad or Workflow must be provided.');
+      this.emit('error', {
+        type: 'validation-error',
+        stage: 'input-validation',
+        error: serializeError(error),
+        timestamp: now(),
+      });
+      throw error;
+    }
+    if (this.#started) {
+      this.#progress({ stage: 'validation', status: 'failed', metadata: { reason: 'already-started' } });
+      return null;
+    }
+    this.#progress({
+      stage: 'initialization',
+      status: 'started',
+      metadata: { hasAssistant: !!assistant, hasSquad: !!squad, hasWorkflow: !!workflow },
+    });
+    this.#started = true;
+    const attempt = new Attempt();
+    this.#attempt = attempt;
+    const isMobile = isMobileDevice();
+    let webCall: WebCall | undefined;
+
+    try {
+      this.#progress({ stage: 'web-call-creation', status: 'started' });
+      const webCallStartTime = Date.now();
+      const body: CreateWebCallBody = {
+        assistant: typeof assistant === 'string' ? undefined : assistant,
+        assistantId: typeof assistant === 'string' ? assistant : undefined,
+        assistantOverrides,
+        squad: typeof squad === 'string' ? undefined : squad,
+        squadId: typeof squad === 'string' ? squad : undefined,
+        workflow: typeof workflow === 'string' ? undefined : workflow,
+        workflowId: typeof workflow === 'string' ? workflow : undefined,
+        workflowOverrides,
+        roomDeleteOnUserLeaveEnabled: options?.roomDeleteOnUserLeaveEnabled,
+      };
+      // The independent work starts together: the platform request, and the call object
+      // (daily-js import, creation, bundle load, microphone). The call object is created on
+      // the assumption that video is off unless configured; if the created web call turns
+      // out to need video, it is recreated below.
+      const webCallTask = settle(
+        createWebCall(body, {
+          baseUrl: this.#baseUrl,
+          token: this.#token,
+          fetch: this.#fetch,
+          signal: attempt.abort.signal,
+        }),
+      );
+      const assumedVideoSource = this.#dailyCallObject.videoSource ?? false;
+      const prepareTask = settle(this.#prepare(attempt, assumedVideoSource, isMobile));
+
+      const created = await attempt.race(webCallTask);
+      if (!created.ok) throw created.error;
+      webCall = created.value;
+      this.#progress({
+        stage: 'web-call-creation',
+        status: 'completed',
+        duration: created.endedAt - webCallStartTime,
+        metadata: {
+          callId: webCall?.id || 'unknown',
+          videoRecordingEnabled: webCall?.artifactPlan?.videoRecordingEnabled ?? false,
+          voiceProvider: webCall?.assistant?.voice?.provider || 'unknown',
+        },
+      });
+
+      const isVideoRecordingEnabled = webCall?.artifactPlan?.videoRecordingEnabled ?? false;
+      const isVideoEnabled = VIDEO_AVATAR_PROVIDERS.includes(webCall?.assistant?.voice?.provider as string);
+      const callToken = webCall?.transport?.callToken;
+      const videoSource = this.#dailyCallObject.videoSource ?? isVideoRecordingEnabled;
+
+      this.#progress({
+        stage: 'daily-call-object-creation',
+        status: 'started',
+        metadata: {
+          audioSource: this.#dailyCallObject.audioSource ?? true,
+          videoSource,
+          isVideoRecordingEnabled,
+          isVideoEnabled,
+        },
+      });
+      let prepared = await attempt.race(prepareTask);
+      if (prepared.ok && prepared.value.videoSource !== videoSource) {
+        void this.#dispose(prepared.value);
+        prepared = await attempt.race(settle(this.#prepare(attempt, videoSource, isMobile)));
+      }
+      if (!prepared.ok) {
+        const serialized = serializeError(prepared.error);
+        this.#progress({
+          stage: 'daily-call-object-creation',
+          status: 'failed',
+          duration: (prepared.error as { createDuration?: number })?.createDuration ?? 0,
+          metadata: { error: serialized.message },
+        });
+        this.emit('error', {
+          type: 'daily-call-object-creation-error',
+          stage: 'daily-call-object-creation',
+          error: serialized,
+          timestamp: now(),
+        });
+        throw prepared.error;
+      }
+      const session = prepared.value;
+      this.#progress({ stage: 'daily-call-object-creation', status: 'completed', duration: session.createDuration });
+      session.isVideoRecordingEnabled = isVideoRecordingEnabled;
+      session.isVideoEnabled = isVideoEnabled;
+      this.#session = session;
+      session.adopt();
+      if (isVideoRecordingEnabled) this.#watchFirstRecording(session);
+
+      await this.#mobileStage(attempt, session, isMobile);
+      // The warm-up never rejects; join() redoes whatever it could not do.
+      await attempt.race(session.warm);
+
+      this.#progress({ stage: 'daily-call-join', status: 'started' });
+      const joinStartTime = Date.now();
+      session.recordingRequestedTime = joinStartTime;
+      try {
+        await attempt.race(
+          Promise.resolve(
+            session.call.join({
+              url: webCall.webCallUrl,
+              // daily-js rejects a `token` key that is present but undefined.
+              ...(callToken ? { token: callToken } : {}),
+              subscribeToTracksAutomatically: false,
+            }),
+          ),
+        );
+        session.joined = true;
+        this.#progress({ stage: 'daily-call-join', status: 'completed', duration: Date.now() - joinStartTime });
+      } catch (error) {
+        if (error instanceof StartCancelled) throw error;
+        const duration = Date.now() - joinStartTime;
+        const serialized = serializeError(error);
+        this.#progress({
+          stage: 'daily-call-join',
+          status: 'failed',
+          duration,
+          metadata: { error: serialized.message },
+        });
+        this.emit('error', {
+          type: 'daily-call-join-error',
+          stage: 'daily-call-join',
+          error: serialized,
+          duration,
+          timestamp: now(),
+        });
+        throw error;
+      }
+
+      this.#videoRecordingStage(session, isVideoRecordingEnabled, callToken, true);
+      await this.#audioObserverStage(attempt, session, true);
+      this.#wireMedia(session);
+      this.#audioProcessingStage(session, true);
+
+      if (this.#session !== session || attempt.cancelled) {
+        // The call ended while it was starting (its call-end has been reported).
+        await this.#releaseAttempt(attempt);
+        return null;
+      }
+      this.#attempt = null;
+      this.emit('call-start-success', {
+        totalDuration: Date.now() - startTime,
+        callId: webCall?.id || 'unknown',
+        timestamp: now(),
+      });
+      return webCall;
+    } catch (e) {
+      if (e instanceof StartCancelled || attempt.cancelled) {
+        await this.#releaseAttempt(attempt);
+        return null;
+      }
+      const totalDuration = Date.now() - startTime;
+      const serialized = serializeError(e);
+      const context = { hasAssistant: !!assistant, hasSquad: !!squad, hasWorkflow: !!workflow, isMobile };
+      this.emit('call-start-failed', {
+        stage: 'unknown',
+        totalDuration,
+        error: serialized.message,
+        errorStack: serialized.stack || 'No stack trace available',
+        timestamp: now(),
+        context,
+      });
+      this.emit('error', {
+        type: 'start-method-error',
+        stage: 'unknown',
+        error: serialized,
+        totalDuration,
+        timestamp: now(),
+        context,
+      });
+      await this.#releaseAttempt(attempt);
+      return null;
+    }
+  }
+
+  /**
+   * Rejoins a call that `start()` created with `roomDeleteOnUserLeaveEnabled: false`.
+   * Throws (after emitting `call-start-failed` and a `reconnect-error`) when it fails.
+   */
+  async reconnect(webCall: ReconnectWebCall): Promise<void> {
+    const startTime = Date.now();
+    if (this.#started) throw new Error('Cannot reconnect while a call is already in progress. Call stop() first.');
+    if (!webCall.webCallUrl) throw new Error('webCallUrl is required for reconnection.');
+    const info = {
+      callId: webCall.id || 'unknown',
+      hasVideoRecording: !!webCall?.artifactPlan?.videoRecordingEnabled,
+      voiceProvider: webCall?.assistant?.voice?.provider || 'unknown',
+    };
+    this.#progress({ stage: 'reconnect-initialization', status: 'started', metadata: info });
+    this.#started = true;
+    const attempt = new Attempt();
+    this.#attempt = attempt;
+    const isMobile = isMobileDevice();
+    try {
+      if (this.#session) {
+        this.#progress({ stage: 'cleanup-existing-call', status: 'started' });
+        await this.#dispose(this.#session);
+        this.#progress({ stage: 'cleanup-existing-call', status: 'completed' });
+      }
+      const isVideoRecordingEnabled = webCall?.artifactPlan?.videoRecordingEnabled ?? false;
+      const isVideoEnabled = VIDEO_AVATAR_PROVIDERS.includes(webCall?.assistant?.voice?.provider as string);
+      const callToken = webCall?.transport?.callToken;
+      const videoSource = this.#dailyCallObject.videoSource ?? isVideoRecordingEnabled;
+      this.#progress({
+        stage: 'daily-call-object-creation',
+        status: 'started',
+        metadata: {
+          audioSource: this.#dailyCallObject.audioSource ?? true,
+          videoSource,
+          isVideoRecordingEnabled,
+          isVideoEnabled,
+        },
+      });
+      const session = await attempt.race(this.#prepare(attempt, videoSource, isMobile));
+      this.#progress({ stage: 'daily-call-object-creation', status: 'completed', duration: session.createDuration });
+      session.isVideoRecordingEnabled = isVideoRecordingEnabled;
+      session.isVideoEnabled = isVideoEnabled;
+      this.#session = session;
+      session.adopt();
+      this.#wireMedia(session);
+      if (isVideoRecordingEnabled) this.#watchFirstRecording(session);
+
+      await this.#mobileStage(attempt, session, isMobile);
+      await attempt.race(session.warm);
+
+      this.#progress({ stage: 'daily-call-join', status: 'started' });
+      const joinStartTime = Date.now();
+      session.recordingRequestedTime = joinStartTime;
+      await attempt.race(
+        Promise.resolve(
+          session.call.join({
+            url: webCall.webCallUrl,
+            ...(callToken ? { token: callToken } : {}),
+            subscribeToTracksAutomatically: false,
+          }),
+        ),
+      );
+      session.joined = true;
+      this.#progress({ stage: 'daily-call-join', status: 'completed', duration: Date.now() - joinStartTime });
+
+      this.#videoRecordingStage(session, isVideoRecordingEnabled, callToken, false);
+      await this.#audioObserverStage(attempt, session, false);
+      this.#audioProcessingStage(session, false);
+
+      if (this.#session !== session || attempt.cancelled) {
+        await this.#releaseAttempt(attempt);
+        return;
+      }
+      this.#attempt = null;
+      this.emit('call-start-success', { totalDuration: Date.now() - startTime, callId: info.callId, timestamp: now() });
+      this.emit('call-start');
+    } catch (e) {
+      if (e instanceof StartCancelled || attempt.cancelled) {
+        await this.#releaseAttempt(attempt);
+        return;
+      }
+      const totalDuration = Date.now() - startTime;
+      const serialized = serializeError(e);
+      const context = { isReconnect: true, ...info, isMobile };
+      this.emit('call-start-failed', {
+        stage: 'reconnect',
+        totalDuration,
+        error: serialized.message,
+        errorStack: serialized.stack || 'No stack trace available',
+        timestamp: now(),
+        context,
+      });
+      this.emit('error', { type: 'reconnect-error', error: serialized, totalDuration, timestamp: now(), context });
+      await this.#releaseAttempt(attempt);
+      throw e;
+    }
+  }
+
+  // ---------------------------------------------------------------- start stages
+
+  #progress(event: Omit<CallStartProgressEvent, 'timestamp'> & { timestamp?: string }): void {
+    const { stage, status, duration, metadata } = event;
+    this.emit('call-start-progress', {
+      stage,
+      status,
+      ...(duration !== undefined ? { duration } : {}),
+      timestamp: now(),
+      ...(metadata !== undefined ? { metadata } : {}),
+    });
+  }
+
+  /**
+   * Creates a call object and starts warming it up (bundle, then microphone), plus the mobile
+   * wait. Never creates anything once the attempt is cancelled.
+   */
+  async #prepare(attempt: Attempt, videoSource: unknown, isMobile: boolean): Promise<CallSession> {
+    const t0 = Date.now();
+    let call: CallObjectLike;
+    try {
+      const factory = this.#createCallObject ?? (await attempt.race(loadDailyFactory()));
+      if (attempt.cancelled) throw new StartCancelled();
+      const { audioSource, startAudioOff } = this.#dailyCallObject;
+      call = factory({
+        audioSource: audioSource ?? true,
+        videoSource,
+        ...(startAudioOff !== undefined ? { startAudioOff } : {}),
+        dailyConfig: this.#dailyCallConfig,
+      });
+    } catch (error) {
+      if (error && typeof error === 'object') (error as { createDuration?: number }).createDuration = Date.now() - t0;
+      throw error;
+    }
+    const session = new CallSession(call, videoSource);
+    session.createDuration = Date.now() - t0;
+    attempt.sessions.add(session);
+    this.#wire(session);
+    try {
+      call.iframe?.()?.style.setProperty('display', 'none');
+    } catch {
+      // a call object has no iframe
+    }
+    if (isMobile) {
+      const waitStart = Date.now();
+      session.mobileWait = attempt.sleep(MOBILE_JOIN_WAIT_MS).then(() => {
+        session.mobileWaitDuration = Date.now() - waitStart;
+      });
+    }
+    session.warm = (async () => {
+      try {
+        await call.load();
+        if (attempt.cancelled || session.disposing) return;
+        await call.startCamera();
+      } catch (error) {
+        if (!session.disposing) console.warn('[helena] pre-join warm-up failed; join() will retry it:', error);
+      }
+    })();
+    return session;
+  }
+
+  async #mobileStage(attempt: Attempt, session: CallSession, isMobile: boolean): Promise<void> {
+    this.#progress({ stage: 'mobile-permissions', status: 'started', metadata: { isMobile } });
+    if (isMobile) {
+      await attempt.race(session.mobileWait);
+      this.#progress({
+        stage: 'mobile-permissions',
+        status: 'completed',
+        duration: session.mobileWaitDuration,
+        metadata: { action: 'permissions-wait' },
+      });
+    } else {
+      this.#progress({ stage: 'mobile-permissions', status: 'completed', metadata: { action: 'skipped-not-mobile' } });
+    }
+  }
+
+  #watchFirstRecording(session: CallSession): void {
+    const onFirstRecording = () => {
+      session.deliver(() => {
+        const delaySeconds = (Date.now() - session.recordingRequestedTime) / 1000;
+        this.#progress({ stage: 'video-recording-started', status: 'completed', metadata: { delaySeconds } });
+        this.#sendOn(session, { type: 'control', control: 'say-first-message', videoRecordingStartDelaySeconds: delaySeconds });
+      });
+    };
+    // Registered before join(): a token-started recording can begin while join() is in flight.
+    session.call.once('recording-started', onFirstRecording);
+    session.handlers.push(['recording-started', onFirstRecording]);
+  }
+
+  #videoRecordingStage(session: CallSession, enabled: boolean, callToken: string | undefined, reportErrors: boolean): void {
+    if (enabled && callToken) {
+      this.#progress({
+        stage: 'video-recording-setup',
+        status: 'completed',
+        metadata: { action: 'auto-started-via-meeting-token' },
+      });
+      return;
+    }
+    if (!enabled) {
+      this.#progress({ stage: 'video-recording-setup', status: 'completed', metadata: { action: 'skipped-not-enabled' } });
+      return;
+    }
+    this.#progress({ stage: 'video-recording-setup', status: 'started' });
+    const t0 = Date.now();
+    try {
+      session.recordingRequestedTime = Date.now();
+      session.call.startRecording({ ...RECORDING_OPTIONS, layout: { ...RECORDING_OPTIONS.layout } });
+      this.#progress({ stage: 'video-recording-setup', status: 'completed', duration: Date.now() - t0 });
+    } catch (error) {
+      const serialized = serializeError(error);
+      this.#progress({
+        stage: 'video-recording-setup',
+        status: 'failed',
+        duration: Date.now() - t0,
+        metadata: { error: serialized.message },
+      });
+      if (reportErrors) {
+        this.emit('error', {
+          type: 'video-recording-setup-error',
+          stage: 'video-recording-setup',
+          error: serialized,
+          timestamp: now(),
+        });
+      }
+      // Recording is optional: the call goes on.
+    }
+  }
+
+  async #audioObserverStage(attempt: Attempt, session: CallSession, reportErrors: boolean): Promise<void> {
+    this.#progress({ stage: 'audio-observer-setup', status: 'started' });
+    const t0 = Date.now();
+    try {
+      await attempt.race(Promise.resolve(session.call.startRemoteParticipantsAudioLevelObserver(AUDIO_LEVEL_INTERVAL_MS)));
+      this.#progress({ stage: 'audio-observer-setup', status: 'completed', duration: Date.now() - t0 });
+    } catch (error) {
+      if (error instanceof StartCancelled) throw error;
+      const serialized = serializeError(error);
+      this.#progress({
+        stage: 'audio-observer-setup',
+        status: 'failed',
+        duration: Date.now() - t0,
+        metadata: { error: serialized.message },
+      });
+      if (reportErrors) {
+        this.emit('error', {
+          type: 'audio-observer-setup-error',
+          stage: 'audio-observer-setup',
+          error: serialized,
+          timestamp: now(),
+        });
+      }
+      // Non-critical: the call goes on without volume-level / speech events.
+    }
+  }
+
+  #audioProcessingStage(session: CallSession, reportErrors: boolean): void {
+    this.#progress({ stage: 'audio-processing-setup', status: 'started' });
+    const t0 = Date.now();
+    try {
+      // Not awaited: noise cancellation (Krisp) can take long to initialise and is optional.
+      const update = Promise.resolve(session.call.updateInputSettings({ audio: { processor: { type: 'noise-cancellation' } } }));
+      update.then(
+        () => this.#maybeStartLocalAudioLevelObserver(session),
+        (error) => {
+          this.#emitAudioProcessingError('audio-processing-setup', error);
+          return this.#maybeStartLocalAudioLevelObserver(session);
+        },
+      );
+      this.#progress({ stage: 'audio-processing-setup', status: 'completed', duration: Date.now() - t0 });
+    } catch (error) {
+      const serialized = serializeError(error);
+      this.#progress({
+        stage: 'audio-processing-setup',
+        status: 'failed',
+        duration: Date.now() - t0,
+        metadata: { error: serialized.message },
+      });
+      if (reportErrors) {
+        this.emit('error', {
+          type: 'audio-processing-setup-error',
+          stage: 'audio-processing-setup',
+          error: serialized,
+          timestamp: now(),
+        });
+      }
+    }
+  }
+
+  #emitAudioProcessingError(stage: string, error: unknown): void {
+    this.emit('error', { type: `${stage}-error`, stage, error: serializeError(error), timestamp: now() });
+  }
+
+  /**
+   * Starts the local (microphone) level observer only when someone listens for
+   * `local-volume-level`, and only after noise cancellation has settled (it replaces the
+   * microphone track, which would abort an observer started earlier).
+   */
+  async #maybeStartLocalAudioLevelObserver(session: CallSession): Promise<void> {
+    if (session.disposing || this.#session !== session || this.listenerCount('local-volume-level') === 0) return;
+    try {
+      await session.call.startLocalAudioLevelObserver(AUDIO_LEVEL_INTERVAL_MS);
+    } catch (error) {
+      this.emit('local-audio-level-observer-error', serializeError(error));
+    }
+  }
+
+  // ---------------------------------------------------------------- call-object events
+
+  #wire(session: CallSession): void {
+    const { call } = session;
+    const on = (event: CallObjectEvent, handler: (e?: any) => void) => {
+      const wrapped = (e?: any) => session.deliver(() => handler(e));
+      call.on(event, wrapped);
+      session.handlers.push([event, wrapped]);
+    };
+    on('left-meeting', () => this.#onLeftMeeting(session));
+    on('error', (error) => {
+      this.emit('error', { type: 'daily-error', error: serializeError(error), timestamp: now() });
+      if (session.isVideoRecordingEnabled) this.#stopRecordingOn(session);
+    });
+    on('camera-error', (error) => {
+      this.emit('camera-error', { type: 'camera-error', error: serializeError(error), timestamp: now() });
+    });
+    on('network-quality-change', (e) => this.emit('network-quality-change', e));
+    on('network-connection', (e) => this.emit('network-connection', e));
+    on('recording-started', (e) => e && this.emit('recording-started', e));
+    on('recording-stopped', (e) => e && this.emit('recording-stopped', e));
+    on('recording-stats', (e) => e && this.emit('recording-stats', e));
+    on('recording-error', (e) => e && this.emit('recording-error', e));
+    on('recording-upload-completed', (e) => e && this.emit('recording-upload-completed', e));
+    on('track-started', (e) => void this.#onTrackStarted(session, e));
+    on('participant-joined', (e?: CallObjectParticipantEvent) => {
+      if (!e?.participant || e.participant.local || session.disposing) return;
+      session.call.updateParticipant(e.participant.session_id, {
+        setSubscribedTracks: { audio: true, video: session.isVideoRecordingEnabled || session.isVideoEnabled },
+      });
+    });
+    on('participant-updated', (e?: CallObjectParticipantEvent) => {
+      if (e) this.emit('daily-participant-updated', e.participant as any);
+    });
+    on('participant-left', (e) => {
+      if (e?.participant) this.#detachAudioPlayer(session, e.participant.session_id);
+    });
+  }
+
+  /**
+   * The level, message and non-fatal-error handlers. Registered where the reference registers
+   * them: after the remote level observer starts (start), or before join (reconnect).
+   */
+  #wireMedia(session: CallSession): void {
+    const { call } = session;
+    const on = (event: CallObjectEvent, handler: (e?: any) => void) => {
+      const wrapped = (e?: any) => session.deliver(() => handler(e));
+      call.on(event, wrapped);
+      session.handlers.push([event, wrapped]);
+    };
+    on('remote-participants-audio-level', (e) => e && this.#onRemoteAudioLevel(session, e));
+    on('local-audio-level', (e) => e && this.emit('local-volume-level', e.audioLevel));
+    on('app-message', (e) => this.#onAppMessage(session, e));
+    on('nonfatal-error', (e) => this.#onNonFatalError(session, e));
+  }
+
+  #onLeftMeeting(session: CallSession): void {
+    if (!session.joined || session.ended) return;
+    this.#endCall(session);
+    void this.#dispose(session);
+  }
+
+  /** `call-end`, then the synthetic ended status when the platform sent none. */
+  #endCall(session: CallSession): void {
+    session.ended = true;
+    this.emit('call-end');
+    if (!session.hasEmittedCallEndedStatus) {
+      session.hasEmittedCallEndedStatus = true;
+      this.emit('message', { type: 'status-update', status: 'ended', endedReason: 'customer-ended-call' });
+    }
+    // With a meeting token the recording does not stop on leave, so stop it explicitly.
+    if (session.isVideoRecordingEnabled) this.#stopRecordingOn(session);
+  }
+
+  #stopRecordingOn(session: CallSession): void {
+    try {
+      session.call.stopRecording();
+    } catch (error) {
+      console.warn('[helena] stopRecording failed:', error);
+    }
+  }
+
+  #onAppMessage(session: CallSession, e?: CallObjectAppMessageEvent): void {
+    if (!e) return;
+    if (e.data === 'listening') {
+      this.emit('call-start');
+      return;
+    }
+    let parsed: any;
+    try {
+      parsed = JSON.parse(e.data as string);
+    } catch (error) {
+      console.log('Error parsing message data: ', error);
+      return;
+    }
+    this.emit('message', parsed);
+    if (parsed && typeof parsed === 'object' && parsed.type === 'status-update' && parsed.status === 'ended') {
+      session.hasEmittedCallEndedStatus = true;
+    }
+  }
+
+  #onRemoteAudioLevel(session: CallSession, e: CallObjectRemoteAudioLevelEvent): void {
+    const speechLevel = Object.values(e.participantsAudioLevel ?? {}).reduce((a, b) => a + b, 0);
+    this.emit('volume-level', Math.min(1, speechLevel / VOLUME_LEVEL_DIVISOR));
+    if (!(speechLevel > SPEAKING_THRESHOLD) || session.disposing) return;
+    if (session.speakingTimeout) clearTimeout(session.speakingTimeout);
+    else this.emit('speech-start');
+    session.speakingTimeout = setTimeout(() => {
+      session.speakingTimeout = null;
+      this.emit('speech-end');
+    }, SPEECH_END_DELAY_MS);
+  }
+
+  #onNonFatalError(session: CallSession, e?: CallObjectNonFatalErrorEvent): void {
+    if (e?.type === 'local-audio-level-observer-error') {
+      this.emit('local-audio-level-observer-error', serializeError(e));
+    }
+    if (e?.type === 'audio-processor-error') {
+      // Noise cancellation failed: turn it off and make sure the microphone is on again.
+      Promise.resolve()
+        .then(() => session.call.updateInputSettings({ audio: { processor: { type: 'none' } } }))
+        .then(() => {
+          if (session.disposing) throw new Error(CALL_OBJECT_NOT_AVAILABLE);
+          safeSetLocalAudio(session.call, true);
+        })
+        .catch((error) => this.#emitAudioProcessingError('audio-processor-recovery', error));
+    }
+  }
+
+  async #onTrackStarted(session: CallSession, e?: CallObjectTrackEvent): Promise<void> {
+    if (!e?.participant || e.participant.local || e.participant.user_name !== REMOTE_SPEAKER_NAME) return;
+    if (e.track?.kind === 'video') this.emit('video', e.track as unknown as MediaStreamTrack);
+    if (e.track?.kind === 'audio' && hasDocument()) {
+      const participantId = e.participant.session_id;
+      const build = ++session.buildSequence;
+      session.pendingBuilds.set(build, participantId);
+      let player: HTMLAudioElement;
+      try {
+        player = await buildAudioPlayer(e.track, participantId, this.#resolvedVolume(), (p) => session.players.add(p));
+      } catch (error) {
+        session.pendingBuilds.delete(build);
+        console.error('[helena] could not start the assistant audio:', error);
+        // Usually the autoplay policy: recoverable after a user gesture.
+        this.emit('error', { type: 'audio-start-failed', error: serializeError(error) });
+        return;
+      }
+      const stillPending = session.pendingBuilds.delete(build);
+      if (session.disposing || this.#session !== session || !stillPending || build < session.attachedBuild) {
+        player.remove();
+        session.players.delete(player);
+        return;
+      }
+      session.attachedBuild = build;
+      this.#attachAudioPlayer(session, player);
+    }
+    if (!session.disposing) session.call.sendAppMessage('playable');
+  }
+
+  #attachAudioPlayer(session: CallSession, player: HTMLAudioElement): void {
+    // Renegotiation reuses the participant id: drop the superseded element.
+    if (session.audioPlayer && session.audioPlayer !== player) {
+      session.audioPlayer.remove();
+      session.players.delete(session.audioPlayer);
+    }
+    const volume = this.#resolvedVolume();
+    if (volume !== null) player.volume = volume;
+    session.audioPlayer = player;
+    this.emit('audio', player);
+  }
+
+  #detachAudioPlayer(session: CallSession, participantId: string): void {
+    if (session.audioPlayer?.dataset.participantId === participantId) session.audioPlayer = null;
+    for (const [build, id] of session.pendingBuilds) if (id === participantId) session.pendingBuilds.delete(build);
+    for (const player of session.players) {
+      if (player.dataset.participantId === participantId) {
+        player.remove();
+        session.players.delete(player);
+      }
+    }
+  }
+
+  #resolvedVolume(): number | null {
+    if (this.#desiredVolume === null || !Number.isFinite(this.#desiredVolume)) return null;
+    return Math.min(1, Math.max(0, this.#desiredVolume));
+  }
+
+  // ---------------------------------------------------------------- teardown
+
+  /**
+   * Destroys a session's call object exactly once, then removes every listener, timer and
+   * `<audio>` element it owns. A joined call that ends this way still reports `call-end`.
+   */
+  #dispose(session: CallSession): Promise<void> {
+    if (session.disposed) return session.disposed;
+    session.disposing = true;
+    if (this.#session === session) {
+      this.#session = null;
+      if (!this.#attempt) this.#started = false;
+    }
+    // Stored before destroy() runs: daily fires left-meeting from inside destroy(), and the
+    // handler comes back here; it must get this promise, not destroy the call object again.
+    let done!: () => void;
+    session.disposed = new Promise<void>((resolve) => (done = resolve));
+    void (async () => {
+      try {
+        if (!session.call.isDestroyed?.()) await session.call.destroy();
+      } catch (error) {
+        console.warn('[helena] destroying the call object failed:', error);
+      }
+      for (const [event, handler] of session.handlers.splice(0)) {
+        try {
+          session.call.off(event, handler);
+        } catch {
+          // already gone
+        }
+      }
+      // The call object did not report leaving: report the end ourselves.
+      if (session.adopted && session.joined && !session.ended) this.#endCall(session);
+      if (session.speakingTimeout) clearTimeout(session.speakingTimeout);
+      session.speakingTimeout = null;
+      for (const player of session.players) player.remove();
+      session.players.clear();
+      session.pendingBuilds.clear();
+      session.audioPlayer = null;
+    })().finally(done);
+    return session.disposed;
+  }
+
+  /** Releases everything an attempt created and, if it is still the current one, resets the client. */
+  async #releaseAttempt(attempt: Attempt): Promise<void> {
+    attempt.cancel();
+    if (this.#attempt === attempt) {
+      this.#attempt = null;
+      this.#started = false;
+    }
+    await Promise.all([...attempt.sessions].map((s) => this.#dispose(s)));
+  }
+
+  /**
+   * Stops the call (or a pending start) and destroys the call object. With
+   * `roomDeleteOnUserLeaveEnabled: false` the platform call survives, for `reconnect()`.
+   */
+  async stop(): Promise<void> {
+    const attempt = this.#attempt;
+    const session = this.#session;
+    this.#attempt = null;
+    this.#started = false;
+    const jobs: Promise<void>[] = [];
+    if (attempt) jobs.push(this.#releaseAttempt(attempt));
+    if (session) jobs.push(this.#dispose(session));
+    await Promise.all(jobs);
+  }
+
+  /** Ends the call for everyone (`end-call`), then stops. */
+  end(): Promise<void> {
+    this.send({ type: 'end-call' });
+    return this.stop();
+  }
+
+  // ---------------------------------------------------------------- messages
+
+  /** Sends a live-call-control message to the assistant. */
+  send(message: WebCallClientMessage): void {
+    const session = this.#session;
+    if (session) this.#sendOn(session, message);
+  }
+
+  #sendOn(session: CallSession, message: unknown): void {
+    if (session.disposing) return;
+    session.call.sendAppMessage(JSON.stringify(message));
+  }
+
+  say(message: string, endCallAfterSpoken?: boolean, interruptionsEnabled?: boolean, interruptAssistantEnabled?: boolean): void {
+    this.send({
+      type: 'say',
+      message,
+      endCallAfterSpoken,
+      interruptionsEnabled: interruptionsEnabled ?? false,
+      interruptAssistantEnabled: interruptAssistantEnabled ?? false,
+    });
+  }
+
+  // ---------------------------------------------------------------- audio and devices
+
+  /** The `<audio>` element playing the assistant, or null before its track arrives. */
+  getAudioPlayer(): HTMLAudioElement | null {
+    return this.#session?.audioPlayer ?? null;
+  }
+
+  /** Assistant playback volume, 0 to 1 (clamped; non-finite ignored). Remembered across calls. */
+  setVolume(volume: number): void {
+    if (!Number.isFinite(volume)) return;
+    this.#desiredVolume = Math.min(1, Math.max(0, volume));
+    const player = this.#session?.audioPlayer;
+    if (player) player.volume = this.#desiredVolume;
+  }
+
+  setMuted(mute: boolean): void {
+    safeSetLocalAudio(this.#liveCall(), !mute);
+  }
+
+  isMuted(): boolean {
+    const call = this.#liveCall();
+    return call ? call.localAudio() === false : false;
+  }
+
+  setInputDevicesAsync(options: Parameters<DailyCall['setInputDevicesAsync']>[0]): Promise<void> {
+    return safeSetInputDevicesAsync(this.#liveCall(), options as CallObjectInputDevices);
+  }
+
+  async increaseMicLevel(gain: number): Promise<void> {
+    const call = this.#liveCall();
+    if (!call) throw new Error(CALL_OBJECT_NOT_AVAILABLE);
+    try {
+      const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+      const audioContext = new AudioContext();
+      const source = audioContext.createMediaStreamSource(stream);
+      const gainNode = audioContext.createGain();
+      gainNode.gain.value = gain;
+      source.connect(gainNode);
+      const destination = audioContext.createMediaStreamDestination();
+      gainNode.connect(destination);
+      const [boostedTrack] = destination.stream.getAudioTracks();
+      await safeSetInputDevicesAsync(call, { audioSource: boostedTrack });
+    } catch (error) {
+      console.error('Error adjusting microphone level:', error);
+    }
+  }
+
+  setOutputDeviceAsync(options: Parameters<DailyCall['setOutputDeviceAsync']>[0]): void {
+    const call = this.#liveCall();
+    if (!call) return;
+    Promise.resolve(call.setOutputDeviceAsync(options)).catch((error) =>
+      console.error('[helena] setOutputDeviceAsync failed:', error),
+    );
+  }
+
+  /** The daily call object of the current call (or of the start in progress), or null. */
+  getDailyCallObject(): DailyCall | null {
+    return (this.#liveCall() as unknown as DailyCall) ?? null;
+  }
+
+  /** The most recent local microphone level (0 to 1); 0 without a call. */
+  getLocalAudioLevel(): number {
+    const call = this.#liveCall();
+    return call ? call.getLocalAudioLevel() : 0;
+  }
+
+  /** Starts (or restarts) the local level observer that feeds `local-volume-level`. */
+  async startLocalAudioLevelObserver(interval?: number): Promise<void> {
+    const call = this.#liveCall();
+    if (!call) throw new Error(CALL_OBJECT_NOT_AVAILABLE);
+    await call.startLocalAudioLevelObserver(interval);
+  }
+
+  stopLocalAudioLevelObserver(): void {
+    this.#liveCall()?.stopLocalAudioLevelObserver();
+  }
+
+  isLocalAudioLevelObserverRunning(): boolean {
+    const call = this.#liveCall();
+    return call ? call.isLocalAudioLevelObserverRunning() : false;
+  }
+
+  startScreenSharing(displayMediaOptions?: DisplayMediaStreamOptions, screenVideoSendSettings?: DailyVideoSendSettings): void {
+    this.#liveCall()?.startScreenShare({ displayMediaOptions, screenVideoSendSettings });
+  }
+
+  stopScreenSharing(): void {
+    this.#liveCall()?.stopScreenShare();
+  }
+
+  /**
+   * Starts (or retries) the cloud recording: 1280×720, background #1F2D3D, default layout.
+   * Success arrives as `recording-started`, failure as `recording-error`.
+   */
+  startRecording(): void {
+    const call = this.#liveCall();
+    if (!call) throw new Error(CALL_OBJECT_NOT_AVAILABLE);
+    call.startRecording({ ...RECORDING_OPTIONS, layout: { ...RECORDING_OPTIONS.layout } });
+  }
+
+  stopRecording(): void {
+    this.#liveCall()?.stopRecording();
+  }
+
+  #liveCall(): CallObjectLike | null {
+    const session = this.#session;
+    return session && !session.disposing ? session.call : null;
+  }
+
+  /**
+   * Pre-call network diagnostics on a temporary daily call object (browser only): TURN
+   * connectivity, websocket connectivity and, when available, call quality.
+   */
+  static async runNetworkTestsStandalone(): Promise<Record<string, any>> {
+    const results: Record<string, any> = {};
+    let call: any = null;
+    try {
+      const factory = await loadDailyFactory();
+      call = factory({ audioSource: true, videoSource: true });
+      let videoTrack: MediaStreamTrack | undefined;
+      try {
+        const stream = await navigator.mediaDevices.getUserMedia({ video: true });
+        videoTrack = stream.getVideoTracks()[0];
+        results.networkConnectivity = await call.testNetworkConnectivity(videoTrack);
+      } catch (error) {
+        results.networkConnectivity = { result: 'error', error: String(error) };
+      } finally {
+        videoTrack?.stop();
+      }
+      try {
+        results.websocketConnectivity = await call.testWebsocketConnectivity();
+      } catch (error) {
+        results.websocketConnectivity = { result: 'error', error: String(error) };
+      }
+      if (typeof call.testCallQuality === 'function') {
+        try {
+          await call.startCamera();
+          results.callQuality = await call.testCallQuality();
+        } catch (error) {
+          results.callQuality = {
+            result: 'error',
+            error: String(error),
+            message: 'Failed to initialize camera for call quality test. Check camera permissions.',
+          };
+        }
+      } else {
+        results.callQuality = { result: 'not-available', message: 'testCallQuality method not available' };
+      }
+    } catch (error) {
+      results.error = String(error);
+    } finally {
+      if (call) {
+        try {
+          await call.destroy();
+        } catch (error) {
+          console.error('Error destroying temporary call object:', error);
+        }
+      }
+    }
+    return results;
+  }
+}
+
+/** Live-call-control messages the client sends. */
+export interface EndCallMessage {
+  type: 'end-call';
+}
+export interface AddMessageMessage {
+  type: 'add-message';
+  message: { role: string; content: any; [key: string]: any };
+  triggerResponseEnabled?: boolean;
+}
+export interface ControlMessage {
+  type: 'control';
+  control: 'mute-assistant' | 'unmute-assistant' | 'say-first-message';
+  videoRecordingStartDelaySeconds?: number;
+}
+export interface SayMessage {
+  type: 'say';
+  message: string;
+  endCallAfterSpoken?: boolean;
+  interruptionsEnabled?: boolean;
+  interruptAssistantEnabled?: boolean;
+}
+export type WebCallClientMessage = AddMessageMessage | ControlMessage | SayMessage | EndCallMessage;

@@ -1,0 +1,241 @@
+/**
+ * Guards for the daily-js options that reach a call object, checked with zod so that a bad
+ * value fails early with an error naming the option instead of deep inside daily's call
+ * machine. Also the `@vapi-ai/web` safety rewrites (mic-permission prompt, `audioSource: false`).
+ */
+import { z } from 'zod';
+import type { CallObjectInputDevices, CallObjectLike, CreateCallObjectOptions } from './call-object';
+
+/** A daily option that failed its check. `option` names it (a dotted path for nested values). */
+export class DailyOptionError extends Error {
+  override name = 'DailyOptionError';
+  constructor(
+    readonly option: string,
+    readonly problem: string,
+  ) {
+    super(`Invalid daily option "${option}": ${problem}`);
+  }
+}
+
+export const USER_DATA_MAX_CHARS = 4096;
+
+const userDataSchema = z.unknown().superRefine((value, ctx) => {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: `must be JSON-serialisable (${(error as Error).message})` });
+    return;
+  }
+  if (value !== undefined && text === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'must be JSON-serialisable' });
+    return;
+  }
+  if (text !== undefined && text.length > USER_DATA_MAX_CHARS) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be at most ${USER_DATA_MAX_CHARS} characters once serialised (got ${text.length})`,
+    });
+  }
+});
+
+const blurSchema = z.object({
+  type: z.literal('background-blur'),
+  config: z
+    .object({
+      strength: z
+        .number({ error: 'strength must be a number' })
+        .gt(0, 'strength must be greater than 0 and at most 1')
+        .lte(1, 'strength must be greater than 0 and at most 1')
+        .optional(),
+    })
+    .optional(),
+});
+
+const backgroundImageSchema = z.object({
+  type: z.literal('background-image'),
+  config: z
+    .object({
+      url: z.string().optional(),
+      source: z
+        .union([
+          z.string(),
+          z.instanceof(ArrayBuffer),
+          z
+            .number()
+            .int('a preset source must be an integer from 1 to 10')
+            .min(1, 'a preset source must be an integer from 1 to 10')
+            .max(10, 'a preset source must be an integer from 1 to 10'),
+        ])
+        .optional(),
+    })
+    .optional(),
+});
+
+const videoProcessorSchema = z.union([
+  z.object({ type: z.enum(['none', 'face-detection']) }),
+  blurSchema,
+  backgroundImageSchema,
+]);
+
+const inputSettingsSchema = z.object({
+  audio: z
+    .object({ processor: z.object({ type: z.enum(['none', 'noise-cancellation']) }).optional() })
+    .loose()
+    .optional(),
+  video: z.object({ processor: videoProcessorSchema.optional() }).loose().optional(),
+});
+
+const remoteMediaPlayerSettingsSchema = z
+  .object({
+    volume: z.number().min(0, 'volume must be from 0 to 2').max(2, 'volume must be from 0 to 2').optional(),
+  })
+  .loose();
+
+const transferTargetSchema = z
+  .string({ error: 'must be a string' })
+  .refine((s) => s.startsWith('sip:') || s.startsWith('+'), "must start with 'sip:' or '+'");
+
+const themeColorsSchema = z
+  .object({
+    accent: z.string(),
+    accentText: z.string(),
+    background: z.string(),
+    backgroundAccent: z.string(),
+    baseText: z.string(),
+    border: z.string(),
+    mainAreaBg: z.string(),
+    mainAreaBgAccent: z.string(),
+    mainAreaText: z.string(),
+    supportiveText: z.string(),
+  })
+  .partial()
+  .strict();
+const themeSchema = z.union([
+  z.object({ colors: themeColorsSchema }).strict(),
+  z.object({ light: z.object({ colors: themeColorsSchema }), dark: z.object({ colors: themeColorsSchema }) }).strict(),
+]);
+
+const trayButtonSchema = z
+  .object({
+    iconPath: z.string().optional(),
+    iconPathDarkMode: z.string().optional(),
+    label: z.string({ error: 'label is required (a string)' }),
+    tooltip: z.string().optional(),
+    visualState: z.enum(['default', 'sidebar-open', 'active']).optional(),
+    location: z.enum(['main', 'sidebar'], { error: "location must be 'main' or 'sidebar'" }).optional(),
+  })
+  .loose();
+const trayButtonsSchema = z.record(z.string(), trayButtonSchema);
+
+const integrationSchema = z
+  .object({
+    label: z.string({ error: 'label is required (a string)' }),
+    location: z.enum(['main', 'sidebar'], { error: "location must be 'main' or 'sidebar'" }),
+    src: z.string().optional(),
+    srcdoc: z.string().optional(),
+  })
+  .loose()
+  .refine((v) => typeof v.src === 'string' || typeof v.srcdoc === 'string', 'src or srcdoc is required');
+const integrationsSchema = z.record(z.string(), integrationSchema);
+
+function check<T>(option: string, schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const path = [option, ...issue.path.map(String)].join('.');
+  throw new DailyOptionError(path, issue.message);
+}
+
+export function checkUserData(userData: unknown): void {
+  check('userData', userDataSchema, userData);
+}
+
+/** `updateInputSettings()` / `inputSettings`: blur strength (0, 1], image preset 1..10. */
+export function checkInputSettings(settings: unknown, option = 'inputSettings'): void {
+  check(option, inputSettingsSchema, settings);
+}
+
+/** `startRemoteMediaPlayer()` / `updateRemoteMediaPlayer()` settings: volume 0..2. */
+export function checkRemoteMediaPlayerSettings(settings: unknown, option = 'remoteMediaPlayer.settings'): void {
+  check(option, remoteMediaPlayerSettingsSchema, settings);
+}
+
+/** `sipCallTransfer()` / `sipRefer()`: the target starts with 'sip:' or '+'; a caller id only for a PSTN number. */
+export function checkTransfer(options: { toEndPoint: unknown; callerId?: unknown }, option = 'transfer'): void {
+  check(`${option}.toEndPoint`, transferTargetSchema, options.toEndPoint);
+  if (options.callerId !== undefined && !String(options.toEndPoint).startsWith('+')) {
+    throw new DailyOptionError(`${option}.callerId`, 'is valid only when transferring to a PSTN number (one starting with +)');
+  }
+}
+
+/** `startDialOut()`: a caller id only for a PSTN number (`phoneNumber`), not for a SIP URI. */
+export function checkDialOut(options: { phoneNumber?: unknown; sipUri?: unknown; callerId?: unknown }): void {
+  if (options.callerId !== undefined && typeof options.phoneNumber !== 'string') {
+    throw new DailyOptionError('dialOut.callerId', 'is valid only when dialling out to a PSTN number (phoneNumber)');
+  }
+}
+
+export function checkTheme(theme: unknown): void {
+  check('theme', themeSchema, theme);
+}
+
+export function checkCustomTrayButtons(buttons: unknown): void {
+  check('customTrayButtons', trayButtonsSchema, buttons);
+}
+
+export function checkCustomIntegrations(integrations: unknown): void {
+  check('customIntegrations', integrationsSchema, integrations);
+}
+
+/** Checks every guarded field present in call-object (factory / join) options. */
+export function checkCallObjectOptions(options: Record<string, unknown> | undefined): void {
+  if (!options) return;
+  if ('userData' in options) checkUserData(options.userData);
+  if (options.inputSettings !== undefined) checkInputSettings(options.inputSettings);
+  if (options.theme !== undefined) checkTheme(options.theme);
+  if (options.customTrayButtons !== undefined) checkCustomTrayButtons(options.customTrayButtons);
+  if (options.customIntegrations !== undefined) checkCustomIntegrations(options.customIntegrations);
+}
+
+/** Drops `alwaysIncludeMicInPermissionPrompt: false`, which breaks Chrome 140+. */
+export function createSafeDailyConfig<T extends Record<string, any>>(config: T | undefined): Record<string, any> {
+  if (!config) return {};
+  const { alwaysIncludeMicInPermissionPrompt, ...rest } = config;
+  if (alwaysIncludeMicInPermissionPrompt === false) {
+    console.warn('[helena] alwaysIncludeMicInPermissionPrompt:false breaks Chrome 140+; removing it.');
+    return rest;
+  }
+  return config;
+}
+
+/** `audioSource: false` breaks Chrome 140+: replaced by `true`. Also checks the guarded fields. */
+export function createSafeDailyFactoryOptions(options: CreateCallObjectOptions | undefined): CreateCallObjectOptions {
+  if (!options) return {};
+  checkCallObjectOptions(options);
+  if (options.audioSource === false) {
+    console.warn('[helena] audioSource:false in the call-object options breaks Chrome 140+; using true.');
+    return { ...options, audioSource: true };
+  }
+  return options;
+}
+
+export const CALL_OBJECT_NOT_AVAILABLE = 'Call object is not available.';
+
+/** `setLocalAudio` without `forceDiscardTrack` (which breaks Chrome 140+). */
+export function safeSetLocalAudio(call: CallObjectLike | null, enabled: boolean): void {
+  if (!call) throw new Error(CALL_OBJECT_NOT_AVAILABLE);
+  call.setLocalAudio(enabled);
+}
+
+/** `setInputDevicesAsync` with `audioSource: false` rewritten to the default device. */
+export async function safeSetInputDevicesAsync(call: CallObjectLike | null, options: CallObjectInputDevices): Promise<void> {
+  if (!call) throw new Error(CALL_OBJECT_NOT_AVAILABLE);
+  if ('audioSource' in options && options.audioSource === false) {
+    console.warn('[helena] setInputDevicesAsync with audioSource:false breaks Chrome 140+; using the default device.');
+    const { audioSource: _drop, ...rest } = options;
+    await call.setInputDevicesAsync(rest);
+    return;
+  }
+  await call.setInputDevicesAsync(options);
+}

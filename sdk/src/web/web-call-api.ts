@@ -1,0 +1,89 @@
+/**
+ * The one platform request the web-call client makes: `POST /call/web`. A plain `fetch`, kept
+ * separate from the REST client so the web entry point stays small. Each `WebCallClient` owns
+ * its token and base URL (the reference shares one module-level client across instances).
+ */
+
+export const DEFAULT_BASE_URL = 'https://api.vapi.ai';
+
+/** The `POST /call/web` body. Objects are sent inline; ids go in the matching `…Id` field. */
+export interface CreateWebCallBody {
+  assistant?: Record<string, any>;
+  assistantId?: string;
+  assistantOverrides?: Record<string, any>;
+  squad?: Record<string, any>;
+  squadId?: string;
+  workflow?: Record<string, any>;
+  workflowId?: string;
+  workflowOverrides?: Record<string, any>;
+  roomDeleteOnUserLeaveEnabled?: boolean;
+}
+
+/** The fields of the created call that the client reads (the whole parsed body is returned). */
+export interface WebCall {
+  id?: string;
+  webCallUrl?: string;
+  artifactPlan?: { videoRecordingEnabled?: boolean; [key: string]: unknown };
+  assistant?: { voice?: { provider?: string; [key: string]: unknown }; [key: string]: unknown };
+  transport?: { callToken?: string; callUrl?: string; [key: string]: unknown };
+  [key: string]: any;
+}
+
+/** A non-OK answer to `POST /call/web`. `body` is the parsed error body (or its text). */
+export class WebCallRequestError extends Error {
+  override name = 'WebCallRequestError';
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly url: string,
+  ) {
+    super(describe(status, body));
+  }
+
+  /** The error body, under the name `serializeError` reports. */
+  get details(): unknown {
+    return this.body;
+  }
+}
+
+function describe(status: number, body: unknown): string {
+  if (body && typeof body === 'object') {
+    const message = (body as { message?: unknown }).message;
+    if (Array.isArray(message)) return message.join('; ');
+    if (typeof message === 'string' && message) return message;
+    const error = (body as { error?: unknown }).error;
+    if (typeof error === 'string' && error) return `${error} (HTTP ${status})`;
+  }
+  if (typeof body === 'string' && body) return `${body} (HTTP ${status})`;
+  return `POST /call/web failed with HTTP ${status}`;
+}
+
+export interface CreateWebCallOptions {
+  baseUrl: string;
+  token: string;
+  fetch?: typeof fetch;
+  signal?: AbortSignal;
+}
+
+export async function createWebCall(body: CreateWebCallBody, options: CreateWebCallOptions): Promise<WebCall> {
+  const url = `${options.baseUrl.replace(/\/+$/, '')}/call/web`;
+  const doFetch = options.fetch ?? fetch;
+  const response = await doFetch(url, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+    },
+    body: JSON.stringify(body),
+    signal: options.signal,
+  });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // keep the text
+  }
+  if (!response.ok) throw new WebCallRequestError(response.status, parsed, url);
+  return (parsed ?? {}) as WebCall;
+}
