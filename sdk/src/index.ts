@@ -1,2 +1,42 @@
-// @helena/sdk: the platform REST client (filled in by the REST client work).
-export {};
+// @helena/sdk: the platform REST client and its types.
+export * from './platform/index.js';
+
+import type { components } from './platform/generated/openapi.js';
+import type { PlatformClient } from './platform/client.js';
+
+/** Any schema of the platform's OpenAPI document, by name: `Schema<'Assistant'>`. */
+export type Schema<N extends keyof components['schemas']> = components['schemas'][N];
+
+type Fn = (...args: any[]) => Promise<unknown>;
+type At<T, K extends string> = K extends `${infer H}.${infer R}` ? (H extends keyof T ? At<T[H], R> : never) : K extends keyof T ? T[K] : never;
+type Dotted<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends Fn ? `${P}${K}` : Dotted<T[K], `${P}${K}.`>;
+}[keyof T & string];
+
+/** A method's name as a dotted path: `'assistants.create'`, `'testSuites.tests.get'`. */
+export type MethodName = Dotted<PlatformClient>;
+/** The arguments of a method, without the trailing request options. */
+export type MethodArgs<N extends MethodName> = Parameters<Extract<At<PlatformClient, N>, Fn>>;
+/** The resolved answer of a method: `MethodResponse<'calls.get'>` is the `Call` schema. */
+export type MethodResponse<N extends MethodName> = Awaited<ReturnType<Extract<At<PlatformClient, N>, Fn>>>;
+
+/** Frequently used platform schemas. */
+export type Assistant = Schema<'Assistant'>;
+export type CreateAssistantDTO = Schema<'CreateAssistantDTO'>;
+export type UpdateAssistantDTO = Schema<'UpdateAssistantDTO'>;
+export type Call = Schema<'Call'>;
+export type CreateCallDTO = Schema<'CreateCallDTO'>;
+export type Squad = Schema<'Squad'>;
+export type Chat = Schema<'Chat'>;
+export type Session = Schema<'Session'>;
+export type Campaign = Schema<'Campaign'>;
+export type PhoneNumber = MethodResponse<'phoneNumbers.get'>;
+export type Tool = MethodResponse<'tools.get'>;
+export type FileRecord = Schema<'File'>;
+export type Workflow = Schema<'Workflow'>;
+export type Org = Schema<'Org'>;
+export type Token = Schema<'Token'>;
+export type Template = Schema<'Template'>;
+export type TestSuite = Schema<'TestSuite'>;
+export type TestSuiteRun = Schema<'TestSuiteRun'>;
+export type VoiceLibrary = Schema<'VoiceLibrary'>;

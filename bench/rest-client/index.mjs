@@ -1,0 +1,193 @@
+// bench/rest-client: @helena/sdk beside the official @vapi-ai/server-sdk against one local server.
+//   node --import tsx bench/rest-client/index.mjs [--duration=ms] [--concurrency=n] [--no-write]
+// Measures requests per second for the same GET (calls.get) and POST (assistants.create), then the
+// gzip size of a minified, tree-shaken browser bundle that lists assistants and gets a call.
+import { createServer } from 'node:http';
+import { appendFileSync, existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { VapiClient } from '@vapi-ai/server-sdk';
+import { createPlatformClient } from '../../sdk/src/index.ts';
+
+const arg = (name, fallback) => {
+  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return hit ? Number(hit.split('=')[1]) : fallback;
+};
+const DURATION = arg('duration', 2000);
+const CONCURRENCY = arg('concurrency', 16);
+const ROUNDS = arg('rounds', 3);
+const WRITE = !process.argv.includes('--no-write');
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+// ---- the local platform ------------------------------------------------------------------------
+const now = new Date('2025-01-01T00:00:00.000Z').toISOString();
+const assistant = (id, name = 'Helena') => ({
+  id,
+  orgId: 'org_1',
+  name,
+  createdAt: now,
+  updatedAt: now,
+  firstMessage: 'Hola, soy Helena.',
+  model: { provider: 'openai', model: 'gpt-4o-mini', messages: [{ role: 'system', content: 'Eres Helena.' }] },
+  voice: { provider: 'openai', voiceId: 'alloy' },
+  transcriber: { provider: 'deepgram', model: 'nova-2', language: 'es' },
+});
+const call = {
+  id: 'call_1',
+  orgId: 'org_1',
+  type: 'webCall',
+  status: 'ended',
+  endedReason: 'customer-ended-call',
+  assistantId: 'asst_1',
+  createdAt: now,
+  updatedAt: now,
+  startedAt: now,
+  endedAt: now,
+  cost: 0.01,
+  messages: [],
+  transcript: 'AI: Hola. User: Hola.',
+  summary: 'Saludo.',
+};
+const LIST = JSON.stringify([assistant('asst_1'), assistant('asst_2', 'Ana'), assistant('asst_3', 'Luis')]);
+const CALL = JSON.stringify(call);
+
+const server = createServer((req, res) => {
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
+  req.on('end', () => {
+    const send = (status, body) => {
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+      res.end(body);
+    };
+    if (!req.headers.authorization?.startsWith('Bearer ')) return send(401, '{"message":"Unauthorized"}');
+    const path = req.url.split('?')[0];
+    if (req.method === 'GET' && path === '/assistant') return send(200, LIST);
+    if (req.method === 'GET' && path.startsWith('/call/')) return send(200, CALL);
+    if (req.method === 'POST' && path === '/assistant') {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+      return send(201, JSON.stringify({ ...assistant('asst_new'), ...body }));
+    }
+    send(404, '{"message":"Not Found"}');
+  });
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const baseUrl = `http://127.0.0.1:${server.address().port}`;
+
+// ---- the two clients, same options: token, base URL, two retries ------------------------------
+const helena = createPlatformClient({ token: 'bench', baseUrl, retry: 2 });
+const vapi = new VapiClient({ token: 'bench', baseUrl, maxRetries: 2 });
+const body = { name: 'Bench', firstMessage: 'Hola' };
+
+const ops = {
+  'GET calls.get': {
+    helena: () => helena.calls.get('call_1'),
+    vapi: () => vapi.calls.get({ id: 'call_1' }),
+  },
+  'GET assistants.list': {
+    helena: () => helena.assistants.list(),
+    vapi: () => vapi.assistants.list(),
+  },
+  'POST assistants.create': {
+    helena: () => helena.assistants.create(body),
+    vapi: () => vapi.assistants.create(body),
+  },
+};
+
+async function measure(fn, duration) {
+  let done = 0;
+  const stopAt = performance.now() + duration;
+  const worker = async () => {
+    while (performance.now() < stopAt) {
+      await fn();
+      done++;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return done / ((performance.now() - started) / 1000);
+}
+
+// Same answers from both before timing anything.
+const ids = (x) => JSON.stringify(Array.isArray(x) ? x.map((i) => i.id) : x?.id);
+for (const [name, pair] of Object.entries(ops)) {
+  const [a, b] = await Promise.all([pair.helena(), pair.vapi()]);
+  if (ids(a) !== ids(b) || ids(a) === undefined) throw new Error(`${name}: the clients disagree (${ids(a)} vs ${ids(b)})`);
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const rows = [];
+for (const [name, pair] of Object.entries(ops)) {
+  await measure(pair.helena, 300);
+  await measure(pair.vapi, 300);
+  const h = [];
+  const v = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    // Alternate which client goes first so neither always gets the warmer process.
+    if (r % 2 === 0) {
+      h.push(await measure(pair.helena, DURATION));
+      v.push(await measure(pair.vapi, DURATION));
+    } else {
+      v.push(await measure(pair.vapi, DURATION));
+      h.push(await measure(pair.helena, DURATION));
+    }
+  }
+  rows.push({ name, helena: median(h), vapi: median(v) });
+}
+server.close();
+
+// ---- bundle size -------------------------------------------------------------------------------
+const { build } = await import('esbuild');
+const entries = {
+  helena: `import { createPlatformClient } from './sdk/src/index.ts';
+const c = createPlatformClient({ token: 'public-key' });
+export const run = async () => [await c.assistants.list(), await c.calls.get('call_1')];`,
+  vapi: `import { VapiClient } from '@vapi-ai/server-sdk';
+const c = new VapiClient({ token: 'public-key' });
+export const run = async () => [await c.assistants.list(), await c.calls.get({ id: 'call_1' })];`,
+};
+const sizes = {};
+for (const [name, contents] of Object.entries(entries)) {
+  const out = await build({
+    stdin: { contents, resolveDir: root, loader: 'ts' },
+    bundle: true,
+    write: false,
+    minify: true,
+    treeShaking: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    logLevel: 'error',
+  });
+  const code = out.outputFiles[0].contents;
+  sizes[name] = { min: code.length, gz: gzipSync(code, { level: 9 }).length };
+}
+
+// ---- report ------------------------------------------------------------------------------------
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const lines = [
+  `| measure | @helena/sdk | @vapi-ai/server-sdk | ratio |`,
+  `|---|---:|---:|---:|`,
+  ...rows.map(
+    (r) => `| ${r.name} (req/s, ${CONCURRENCY} in flight) | ${Math.round(r.helena)} | ${Math.round(r.vapi)} | ${(r.helena / r.vapi).toFixed(2)}× |`,
+  ),
+  `| browser bundle: list assistants + get a call (min) | ${kb(sizes.helena.min)} | ${kb(sizes.vapi.min)} | ${(sizes.helena.min / sizes.vapi.min).toFixed(2)}× |`,
+  `| browser bundle: list assistants + get a call (gzip) | ${kb(sizes.helena.gz)} | ${kb(sizes.vapi.gz)} | ${(sizes.helena.gz / sizes.vapi.gz).toFixed(2)}× |`,
+];
+const worst = Math.min(...rows.map((r) => r.helena / r.vapi));
+const goals = [
+  `bundle ≤ 8 KB gz: ${sizes.helena.gz <= 8 * 1024 ? 'met' : 'MISSED'} (${kb(sizes.helena.gz)})`,
+  `throughput ≥ 1.0× the official SDK: ${worst >= 1 ? 'met' : 'MISSED'} (lowest ${worst.toFixed(2)}×)`,
+];
+console.log(lines.join('\n'));
+console.log(goals.map((g) => `- ${g}`).join('\n'));
+
+if (WRITE) {
+  const file = `${root}bench/RESULTS.md`;
+  const header = existsSync(file) ? '' : '# Benchmark results\n';
+  appendFileSync(
+    file,
+    `${header}\n## rest-client (${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${DURATION} ms × ${ROUNDS} rounds, median)\n\n` +
+      `One local node:http server; both clients with token, base URL and two retries; esbuild --minify, browser, ESM.\n\n` +
+      `${lines.join('\n')}\n\n${goals.map((g) => `- ${g}`).join('\n')}\n`,
+  );
+}

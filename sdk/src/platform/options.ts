@@ -1,0 +1,75 @@
+import type { Hooks, RetryOptions } from 'ky';
+import { beforeRetry, retryOptions } from './retry.js';
+
+/** What `onRetry` sees before every retry. */
+export interface RetryInfo {
+  /** 1 for the first retry. */
+  attempt: number;
+  method: string;
+  url: string;
+  /** The status that caused the retry, or undefined for a network error. */
+  status?: number;
+  /** The failed attempt's error (an HTTP error or a network error). */
+  error: unknown;
+}
+
+export interface PlatformClientOptions {
+  /** Sent as `Authorization: Bearer <token>` on every route except `POST /credential/webhook`. */
+  token?: string;
+  /** Defaults to `https://api.vapi.ai`. */
+  baseUrl?: string;
+  /** Per attempt, in milliseconds. Defaults to 30 000; `false` disables it. */
+  timeout?: number | false;
+  /** How many times a retryable failure is retried. Defaults to 2. */
+  retry?: number;
+  /** A fetch implementation; defaults to the global one, looked up when a request is made. */
+  fetch?: typeof globalThis.fetch;
+  /** Extra headers on every request. */
+  headers?: HeadersInit;
+  /** Called before every retry. */
+  onRetry?: (info: RetryInfo) => void;
+}
+
+/** The optional last argument of every method. */
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** Overrides the client's timeout for this call. */
+  timeout?: number | false;
+  /** Merged over the client's headers for this call. */
+  headers?: HeadersInit;
+}
+
+export interface ResolvedOptions {
+  /** ky's retry options and hooks, built once per verb. */
+  perMethod: Record<string, { retry: RetryOptions; hooks: Hooks }>;
+  token?: string;
+  baseUrl: string;
+  timeout: number | false;
+  retry: number;
+  fetch?: typeof globalThis.fetch;
+  headers?: HeadersInit;
+  onRetry?: (info: RetryInfo) => void;
+}
+
+export const DEFAULT_BASE_URL = 'https://api.vapi.ai';
+
+export function resolveOptions(options: PlatformClientOptions = {}): ResolvedOptions {
+  const retry = options.retry ?? 2;
+  const perMethod: ResolvedOptions['perMethod'] = {};
+  for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+    perMethod[method] = {
+      retry: retryOptions(method, retry),
+      hooks: { beforeRetry: [beforeRetry(method, options.onRetry)] },
+    };
+  }
+  return {
+    perMethod,
+    token: options.token,
+    baseUrl: (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, ''),
+    timeout: options.timeout ?? 30_000,
+    retry,
+    fetch: options.fetch,
+    headers: options.headers,
+    onRetry: options.onRetry,
+  };
+}

@@ -1,0 +1,164 @@
+// One request: route + arguments → URL, headers and body → ky → parsed JSON or a typed error.
+import ky, { isHTTPError, isTimeoutError } from 'ky';
+import { PlatformApiError, PlatformTimeoutError } from './errors.js';
+import type { RequestOptions, ResolvedOptions } from './options.js';
+import type { Route } from './route.js';
+
+interface CompiledRoute {
+  route: Route;
+  /** Literal path pieces around the parameters: pieces.length === params.length + 1. */
+  pieces: string[];
+  params: { name: string; optional: boolean }[];
+}
+
+const compiled = new WeakMap<Route, CompiledRoute>();
+
+function compile(route: Route): CompiledRoute {
+  let hit = compiled.get(route);
+  if (!hit) {
+    const pieces: string[] = [];
+    const params: CompiledRoute['params'] = [];
+    let last = 0;
+    for (const m of route.path.matchAll(/\{(\w+)(\?)?\}/g)) {
+      pieces.push(route.path.slice(last, m.index));
+      params.push({ name: m[1]!, optional: m[2] === '?' });
+      last = m.index + m[0].length;
+    }
+    pieces.push(route.path.slice(last));
+    hit = { route, pieces, params };
+    compiled.set(route, hit);
+  }
+  return hit;
+}
+
+/** Query objects: arrays become repeated keys, null/undefined are left out, dates become ISO. */
+export function toQueryString(query: unknown): string {
+  if (!query || typeof query !== 'object') return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item === undefined || item === null) continue;
+      search.append(key, scalar(item));
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+function scalar(value: unknown): string {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+export function toFormData(file: Blob, fields: unknown, fileField = 'file'): FormData {
+  const form = new FormData();
+  form.append(fileField, file);
+  if (fields && typeof fields === 'object') {
+    for (const [key, value] of Object.entries(fields)) {
+      for (const item of Array.isArray(value) ? value : [value]) {
+        if (item === undefined || item === null) continue;
+        form.append(key, item instanceof Blob ? item : scalar(item));
+      }
+    }
+  }
+  return form;
+}
+
+/** Sends `route` with the positional `args` of its method. */
+export async function send(config: ResolvedOptions, route: Route, args: unknown[]): Promise<unknown> {
+  const { pieces, params } = compile(route);
+  let i = 0;
+  let path = pieces[0]!;
+  for (let p = 0; p < params.length; p++) {
+    const param = params[p]!;
+    const value = args[i];
+    if (param.optional && typeof value !== 'string' && typeof value !== 'number') {
+      // `sync()`: drop the optional segment and the slash before it.
+      path = path.replace(/\/$/, '');
+    } else {
+      if (typeof value !== 'string' && typeof value !== 'number') {
+        throw new TypeError(`${route.method} ${route.path}: path parameter "${param.name}" must be a string`);
+      }
+      path += encodeURIComponent(value);
+      i++;
+    }
+    path += pieces[p + 1];
+  }
+
+  let body: string | FormData | undefined;
+  switch (route.kind) {
+    case 'json':
+      body = JSON.stringify(args[i++]);
+      break;
+    case 'query':
+      path += toQueryString(args[i++]);
+      break;
+    case 'multipart':
+      body = toFormData(args[i] as Blob, args[i + 1], route.fileField);
+      i += 2;
+      break;
+  }
+  const options = (args[i] ?? {}) as RequestOptions;
+
+  // Later wins: defaults, the client's headers, the token, the call's headers.
+  const headers = new Headers({ accept: 'application/json' });
+  if (typeof body === 'string') headers.set('content-type', 'application/json');
+  if (config.headers) new Headers(config.headers).forEach((v, k) => headers.set(k, v));
+  if (route.auth && config.token) headers.set('authorization', `Bearer ${config.token}`);
+  if (options.headers) new Headers(options.headers).forEach((v, k) => headers.set(k, v));
+
+  const url = config.baseUrl + path;
+  const timeout = options.timeout ?? config.timeout;
+  const perMethod = config.perMethod[route.method];
+  try {
+    const response = await ky(url, {
+      method: route.method,
+      headers,
+      signal: options.signal,
+      timeout,
+      retry: perMethod.retry,
+      hooks: perMethod.hooks,
+      // The body is not given to ky: see sendRaw.
+      fetch: (request) => sendRaw(config.fetch, request as Request, body),
+    });
+    return parse(await response.text());
+  } catch (error) {
+    if (isHTTPError(error)) {
+      throw new PlatformApiError({
+        status: error.response.status,
+        method: route.method,
+        url,
+        body: parse(await error.response.text().catch(() => '')),
+        cause: error,
+      });
+    }
+    if (isTimeoutError(error)) {
+      throw new PlatformTimeoutError({ method: route.method, url, timeout: timeout || 0, cause: error });
+    }
+    throw error;
+  }
+}
+
+/**
+ * ky owns the attempt (timeout, retries, hooks, errors) through a bodiless `Request`; the body
+ * (a JSON string or FormData) goes straight to fetch. Handing ky the body would make it a stream
+ * that ky clones and undici tees on every attempt, which costs a third of POST throughput.
+ */
+function sendRaw(
+  fetchImpl: typeof globalThis.fetch | undefined,
+  request: Request,
+  body: string | FormData | undefined,
+): Promise<Response> {
+  const init: RequestInit = { method: request.method, headers: request.headers, body, signal: request.signal };
+  return fetchImpl ? fetchImpl(request.url, init) : globalThis.fetch(request.url, init);
+}
+
+function parse(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

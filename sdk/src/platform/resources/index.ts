@@ -1,0 +1,50 @@
+// The platform's route table: one entry per method, grouped as the client's namespaces.
+import { analytics } from './analytics.js';
+import { assistants } from './assistants.js';
+import { calls } from './calls.js';
+import { campaigns } from './campaigns.js';
+import { chats } from './chats.js';
+import { credentials } from './credentials.js';
+import { files } from './files.js';
+import { knowledgeBases } from './knowledge-bases.js';
+import { logs } from './logs.js';
+import { orgs } from './orgs.js';
+import { phoneNumbers } from './phone-numbers.js';
+import { providers } from './providers.js';
+import { sessions } from './sessions.js';
+import { squads } from './squads.js';
+import { support } from './support.js';
+import { templates } from './templates.js';
+import { testSuites } from './test-suites.js';
+import { tokens } from './tokens.js';
+import { tools } from './tools.js';
+import { v2 } from './v2.js';
+import { voiceLibrary } from './voice-library.js';
+import { workflows } from './workflows.js';
+
+export const platformRoutes = {
+  calls,
+  v2,
+  chats,
+  campaigns,
+  sessions,
+  support,
+  assistants,
+  phoneNumbers,
+  tools,
+  files,
+  knowledgeBases,
+  workflows,
+  squads,
+  testSuites,
+  analytics,
+  logs,
+  orgs,
+  tokens,
+  credentials,
+  templates,
+  voiceLibrary,
+  providers,
+};
+
+export type PlatformRoutes = typeof platformRoutes;

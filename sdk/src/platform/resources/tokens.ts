@@ -1,0 +1,3 @@
+import { crud } from '../route.js';
+
+export const tokens = crud('/token');
