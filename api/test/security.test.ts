@@ -34,7 +34,8 @@ describe('POST /api/email is never an open relay', () => {
     fetch(`${base}/api/email`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
   it('401 without a bearer token, with a wrong one, or with another scheme', async () => {
-    for (const h of [{}, { authorization: 'Bearer wrong-key-wrong-key-wrong' }, { authorization: `Basic ${EMAIL_API_KEY}` }, { authorization: 'Bearer' }]) {
+    const headerSets: Record<string, string>[] = [{}, { authorization: 'Bearer wrong-key-wrong-key-wrong' }, { authorization: `Basic ${EMAIL_API_KEY}` }, { authorization: 'Bearer' }];
+    for (const h of headerSets) {
       const r = await post(h);
       expect(r.status).toBe(401);
       expect(await r.json()).toEqual({ error: 'Unauthorized' });

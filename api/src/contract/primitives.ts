@@ -31,24 +31,41 @@ export const id = z.uuid('Identificador no válido');
 /** A JSON object as stored in vapi_call.initial_data: bounded size and depth, no NUL anywhere. */
 export const MAX_JSON_BYTES = 16 * 1024;
 export const MAX_JSON_DEPTH = 8;
-export const jsonObject = z.record(z.string().max(200), z.json()).superRefine((value, ctx) => {
-  let serialised: string;
-  try {
-    serialised = JSON.stringify(value);
-  } catch {
-    ctx.addIssue({ code: 'custom', message: 'JSON no válido' });
-    return;
-  }
-  if (serialised.length > MAX_JSON_BYTES) ctx.addIssue({ code: 'custom', message: `JSON de más de ${MAX_JSON_BYTES} bytes` });
-  if (serialised.includes('\\u0000')) ctx.addIssue({ code: 'custom', message: 'Carácter no permitido' });
-  const depth = (v: unknown, d: number): number => {
-    if (d > MAX_JSON_DEPTH) return d;
-    if (v && typeof v === 'object') {
-      let m = d;
-      for (const x of Object.values(v)) m = Math.max(m, depth(x, d + 1));
-      return m;
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** Why `value` is not an acceptable JSON object, or null. Depth-bounded, so deep input cannot blow the stack. */
+export function jsonObjectProblem(value: unknown): string | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return 'Debe ser un objeto JSON';
+  const walk = (v: unknown, depth: number): string | null => {
+    if (depth > MAX_JSON_DEPTH) return `JSON con más de ${MAX_JSON_DEPTH} niveles`;
+    if (v === null || typeof v === 'boolean') return null;
+    if (typeof v === 'number') return Number.isFinite(v) ? null : 'Número no válido';
+    if (typeof v === 'string') return v.includes(NUL_CHAR) ? 'Carácter no permitido' : null;
+    if (Array.isArray(v)) {
+      for (const x of v) {
+        const p = walk(x, depth + 1);
+        if (p) return p;
+      }
+      return null;
     }
-    return d;
+    if (typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+      for (const [k, x] of Object.entries(v)) {
+        if (k.length > 200 || k.includes(NUL_CHAR)) return 'Clave no válida';
+        const p = walk(x, depth + 1);
+        if (p) return p;
+      }
+      return null;
+    }
+    return 'Valor no JSON';
   };
-  if (depth(value, 1) > MAX_JSON_DEPTH) ctx.addIssue({ code: 'custom', message: `JSON con más de ${MAX_JSON_DEPTH} niveles` });
+  const problem = walk(value, 1);
+  if (problem) return problem;
+  if (JSON.stringify(value).length > MAX_JSON_BYTES) return `JSON de más de ${MAX_JSON_BYTES} bytes`;
+  return null;
+}
+
+export const jsonObject = z.custom<Record<string, JsonValue>>().superRefine((value, ctx) => {
+  const problem = jsonObjectProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
