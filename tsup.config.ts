@@ -6,7 +6,12 @@ export default defineConfig({
     index: 'sdk/src/index.ts',
     web: 'sdk/src/web/index.ts',
     testing: 'sdk/src/testing/index.ts',
+    'simulator-cli': 'sdk/src/testing/cli.ts',
   },
+  // Runtime dependencies stay imports so consumers dedupe them; ky is ESM-only, so it is bundled
+  // to keep the CommonJS build loadable on every Node 20.
+  external: ['@daily-co/daily-js', 'hono', '@hono/node-server', 'ws', 'zod'],
+  noExternal: ['ky'],
   outDir: 'sdk/dist',
   format: ['esm', 'cjs'],
   dts: true,
