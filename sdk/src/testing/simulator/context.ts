@@ -1,0 +1,45 @@
+// What a route handler of the simulator gets, and what it returns.
+import type { Dialogue } from './dialogue';
+import type { RoomRegistry, SimulatorScriptOptions } from './rooms';
+import type { MemoryStore, Query } from './store';
+
+export type Auth = 'private' | 'public' | 'none';
+export type BodyKind = 'json' | 'multipart' | 'none';
+
+export interface SimulatorState {
+  store: MemoryStore;
+  rooms: RoomRegistry;
+  script: SimulatorScriptOptions;
+  /** Chat conversations, by chat id and by session id. */
+  dialogues: Map<string, Dialogue>;
+}
+
+export interface RouteContext {
+  method: string;
+  /** The route's path template, e.g. `/assistant/:id`. */
+  path: string;
+  params: Record<string, string>;
+  query: Query;
+  body: any;
+  /** The simulator's public base URL: the request's origin plus the mount prefix, or `publicUrl`. */
+  base: string;
+  state: SimulatorState;
+}
+
+export interface Reply {
+  status?: number;
+  body?: unknown;
+  /** `json` (default) or `text`. */
+  type?: 'json' | 'text';
+  headers?: Record<string, string>;
+}
+
+export interface RouteDef {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  auth: Auth;
+  body: BodyKind;
+  handler: (ctx: RouteContext) => Reply | Promise<Reply>;
+}
+
+export const reply = (body: unknown, status = 200): Reply => ({ status, body });

@@ -1,0 +1,383 @@
+// The simulator's routes beyond plain CRUD, as one table: web calls and their rooms, chats
+// answered by the Spanish script, and small canned answers for the remaining platform routes.
+import { Dialogue } from './dialogue';
+import { httpError } from './errors';
+import { listReply } from './resources';
+import { Room, newRoomName, resolveTimings, applyVariables } from './rooms';
+import { reply, type Auth, type BodyKind, type Reply, type RouteContext, type RouteDef } from './context';
+import { checkRequired } from './validate';
+import { uuid, type Entity } from './store';
+
+type Json = Record<string, any>;
+
+const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** Objects merge recursively; anything else (arrays included) replaces. */
+export function deepMerge(base: Json, over: Json | undefined): Json {
+  if (!isObject(over)) return { ...base };
+  const out: Json = { ...base };
+  for (const [k, v] of Object.entries(over)) out[k] = isObject(v) && isObject(out[k]) ? deepMerge(out[k], v) : v;
+  return out;
+}
+
+const body = (ctx: RouteContext): Json => {
+  if (ctx.body === undefined || ctx.body === null) return {};
+  if (!isObject(ctx.body)) throw httpError(400, ['body must be an object']);
+  return ctx.body;
+};
+
+function lookup(ctx: RouteContext, collection: string, id: unknown, field: string, label: string): Entity {
+  const entity = typeof id === 'string' ? ctx.state.store.get(collection, id) : undefined;
+  if (!entity) throw httpError(400, `Couldn't Get ${label}. \`${field}\` ${String(id)} Does Not Exist.`);
+  return entity;
+}
+
+/** The assistant that will talk: inline, by id, a squad's first member, or a workflow's stand-in. */
+function resolveAssistant(ctx: RouteContext, b: Json): { assistant: Json; variables: Json } {
+  let assistant: Json | undefined;
+  let overrides: Json | undefined = b.assistantOverrides;
+  if (isObject(b.assistant)) assistant = b.assistant;
+  else if (b.assistantId !== undefined) assistant = lookup(ctx, 'assistant', b.assistantId, 'assistantId', 'Assistant');
+  else if (isObject(b.squad) || b.squadId !== undefined) {
+    const squad = isObject(b.squad) ? b.squad : lookup(ctx, 'squad', b.squadId, 'squadId', 'Squad');
+    const first = Array.isArray(squad.members) ? squad.members[0] : undefined;
+    if (isObject(first?.assistant)) assistant = first.assistant;
+    else if (first?.assistantId !== undefined) assistant = lookup(ctx, 'assistant', first.assistantId, 'assistantId', 'Assistant');
+    else assistant = { name: squad.name };
+    overrides = deepMerge(first?.assistantOverrides ?? {}, overrides);
+  } else if (isObject(b.workflow) || b.workflowId !== undefined) {
+    const workflow = isObject(b.workflow) ? b.workflow : lookup(ctx, 'workflow', b.workflowId, 'workflowId', 'Workflow');
+    const start = Array.isArray(workflow.nodes) ? workflow.nodes.find((n: Json) => n?.isStart) ?? workflow.nodes[0] : undefined;
+    assistant = { name: workflow.name, firstMessage: start?.messagePlan?.firstMessage, model: workflow.model };
+    overrides = deepMerge(b.workflowOverrides ?? {}, overrides);
+  }
+  if (!assistant) {
+    throw httpError(400, "Couldn't Create Call. Need Either `assistant`, `assistantId`, `squad`, `squadId`, `workflow` or `workflowId`.");
+  }
+  const { variableValues, ...rest } = overrides ?? {};
+  return { assistant: deepMerge(assistant, rest), variables: isObject(variableValues) ? variableValues : {} };
+}
+
+/** POST /call/web: a call record, and a room its `webCallUrl` points into. */
+function createWebCall(ctx: RouteContext): Reply {
+  const b = body(ctx);
+  const { assistant, variables } = resolveAssistant(ctx, b);
+  const { state } = ctx;
+  const id = uuid();
+  const roomName = newRoomName();
+  const webCallUrl = `${ctx.base}/room/${roomName}`;
+  const artifactPlan = { recordingEnabled: true, videoRecordingEnabled: false, ...(isObject(assistant.artifactPlan) ? assistant.artifactPlan : {}) };
+  const inline: Json = {};
+  for (const k of ['assistantId', 'assistant', 'assistantOverrides', 'squadId', 'squad', 'workflowId', 'workflow', 'workflowOverrides', 'name', 'metadata'] as const) {
+    if (b[k] !== undefined) inline[k] = b[k];
+  }
+  if (inline.assistant === undefined && b.assistantId !== undefined) inline.assistant = state.store.get('assistant', b.assistantId);
+  const call = state.store.insert('call', {
+    ...inline,
+    id,
+    type: 'webCall',
+    status: 'queued',
+    webCallUrl,
+    artifactPlan,
+    transport: { provider: 'daily', assistantVideoEnabled: false },
+    monitor: { listenUrl: null, controlUrl: `${ctx.base}/call/${id}/control` },
+    messages: [],
+    cost: 0,
+    costs: [],
+  });
+  const timings = resolveTimings(state.script);
+  const room = new Room(roomName, id, assistant, variables, {
+    timings,
+    lines: state.script.lines,
+    defaultName: state.script.defaultName ?? 'Helena',
+    videoRecordingEnabled: artifactPlan.videoRecordingEnabled === true,
+    keepAliveOnLeave: b.roomDeleteOnUserLeaveEnabled === false,
+    updateCall: (patch) => state.store.update('call', id, patch),
+    onEnded: () => {},
+  });
+  state.rooms.add(room);
+  return reply(call, 201);
+}
+
+/** POST /call and POST /call/phone: recorded, never dialled (there is no telephone network here). */
+function createPhoneCall(ctx: RouteContext): Reply {
+  const b = body(ctx);
+  if (b.assistant !== undefined || b.assistantId !== undefined || b.squad !== undefined || b.squadId !== undefined || b.workflow !== undefined || b.workflowId !== undefined) {
+    resolveAssistant(ctx, b);
+  }
+  const make = (customer: unknown) =>
+    ctx.state.store.insert('call', { ...b, customers: undefined, customer, type: 'outboundPhoneCall', status: 'queued', messages: [], cost: 0, costs: [] });
+  if (Array.isArray(b.customers)) return reply({ results: b.customers.map(make), errors: [] }, 201);
+  return reply(make(b.customer), 201);
+}
+
+/** POST /call/{id}/control: live call control (the call's `monitor.controlUrl`). */
+function controlCall(ctx: RouteContext): Reply {
+  const call = ctx.state.store.get('call', ctx.params.id);
+  if (!call) throw httpError(404, "Couldn't Find Call. Call Not Found.");
+  const room = ctx.state.rooms.forCall(call.id);
+  if (!room || room.status === 'ended') throw httpError(400, 'Call is not active.');
+  const b = body(ctx);
+  if (!room.control(b)) throw httpError(400, [`type must be one of the following values: add-message, say, end-call, control`]);
+  return reply({ ok: true });
+}
+
+function deleteCall(ctx: RouteContext): Reply {
+  const call = ctx.state.store.get('call', ctx.params.id);
+  if (!call) throw httpError(404, "Couldn't Find Call. Call Not Found.");
+  ctx.state.rooms.forCall(call.id)?.end('call-deleted');
+  return reply(ctx.state.store.delete('call', call.id));
+}
+
+// ---- chats ------------------------------------------------------------------------------------
+
+const inputText = (input: unknown): string => {
+  if (typeof input === 'string') return input;
+  if (Array.isArray(input)) {
+    const users = input.filter((m: Json) => m?.role === 'user' || m?.role === undefined);
+    const last = users[users.length - 1] ?? input[input.length - 1];
+    const content = last?.content;
+    if (typeof content === 'string') return content;
+    if (Array.isArray(content)) return content.map((c: Json) => c?.text ?? '').join(' ');
+  }
+  return '';
+};
+
+/** One chat turn: finds (or starts) the conversation, answers with the script, records the chat. */
+function chatTurn(ctx: RouteContext, b: Json): { chat: Entity; answer: string; sessionId: string } {
+  const { state } = ctx;
+  const previous = typeof b.previousChatId === 'string' ? state.store.get('chat', b.previousChatId) : undefined;
+  if (b.previousChatId !== undefined && !previous) throw httpError(400, `Couldn't Get Chat. \`previousChatId\` ${b.previousChatId} Does Not Exist.`);
+  let sessionId: string | undefined = b.sessionId ?? (previous?.sessionId as string | undefined);
+  let session = sessionId ? state.store.get('session', sessionId) : undefined;
+  if (b.sessionId !== undefined && !session) throw httpError(400, `Couldn't Get Session. \`sessionId\` ${b.sessionId} Does Not Exist.`);
+  const source = session ?? b;
+  const hasAssistant = ['assistant', 'assistantId', 'squad', 'squadId'].some((k) => source[k] !== undefined);
+  const { assistant } = hasAssistant ? resolveAssistant(ctx, source) : { assistant: { name: state.script.defaultName ?? 'Helena' } };
+  if (!session) {
+    session = state.store.insert('session', {
+      status: 'active',
+      assistantId: b.assistantId,
+      assistant: b.assistant,
+      assistantOverrides: b.assistantOverrides,
+      squadId: b.squadId,
+      messages: [],
+    });
+    sessionId = session.id;
+  }
+  const key = `session:${sessionId}`;
+  let dialogue = state.dialogues.get(key);
+  if (!dialogue) state.dialogues.set(key, (dialogue = new Dialogue(String(assistant.name ?? state.script.defaultName ?? 'Helena'), state.script.lines)));
+  const text = inputText(b.input);
+  const answer = applyVariables(dialogue.reply(text).text, b.assistantOverrides?.variableValues);
+  const history = [...((session.messages as Json[]) ?? []), { role: 'user', content: text }, { role: 'assistant', content: answer }];
+  state.store.update('session', sessionId!, { messages: history });
+  const chat = state.store.insert('chat', {
+    assistantId: b.assistantId ?? session.assistantId,
+    assistant: b.assistant,
+    assistantOverrides: b.assistantOverrides,
+    squadId: b.squadId,
+    name: b.name,
+    sessionId,
+    previousChatId: b.previousChatId,
+    input: b.input,
+    messages: history.slice(0, -1),
+    output: [{ role: 'assistant', content: answer }],
+    cost: 0,
+    costs: [],
+  });
+  return { chat, answer, sessionId: sessionId! };
+}
+
+function responsesShape(chat: Entity, answer: string): Json {
+  return {
+    id: chat.id,
+    object: 'response',
+    created_at: Math.floor(Date.parse(chat.createdAt) / 1000),
+    status: 'completed',
+    model: 'simulated',
+    output: [{ id: uuid(), type: 'message', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: answer, annotations: [] }] }],
+  };
+}
+
+// ---- small canned routes ------------------------------------------------------------------------
+
+const needs = (collection: string, label: string) => (ctx: RouteContext): Entity => {
+  const e = ctx.state.store.get(collection, ctx.params.id);
+  if (!e) throw httpError(404, `Couldn't Find ${label}. ${label} Not Found.`);
+  return e;
+};
+const org = needs('org', 'Org');
+
+function analytics(ctx: RouteContext): Reply {
+  const b = body(ctx);
+  checkRequired('POST /analytics', b);
+  if (!Array.isArray(b.queries)) throw httpError(400, ['queries must be an array']);
+  const results = b.queries.map((q: Json) => {
+    const rows = ctx.state.store.filter(q.table === 'subscription' ? 'subscription' : 'call');
+    const result: Json = {};
+    for (const op of Array.isArray(q.operations) ? q.operations : []) {
+      const column = String(op.column ?? 'id');
+      const values = rows.map((r) => Number((r as Json)[column] ?? 0)).filter((n) => Number.isFinite(n));
+      const name = op.alias ?? `${op.operation}${column[0]?.toUpperCase() ?? ''}${column.slice(1)}`;
+      const sum = values.reduce((a, v) => a + v, 0);
+      result[name] =
+        op.operation === 'count' ? rows.length
+        : op.operation === 'sum' ? sum
+        : op.operation === 'avg' ? (values.length ? sum / values.length : 0)
+        : op.operation === 'min' ? (values.length ? Math.min(...values) : 0)
+        : op.operation === 'max' ? (values.length ? Math.max(...values) : 0)
+        : null;
+    }
+    return { name: q.name, timeRange: q.timeRange ?? { step: 'day', start: new Date(0).toISOString(), end: new Date().toISOString() }, result: [result] };
+  });
+  return reply(results, 201);
+}
+
+function callsCsv(ctx: RouteContext): Reply {
+  const rows = ctx.state.store.filter('call', ctx.query);
+  const cols = ['id', 'type', 'status', 'assistantId', 'createdAt', 'startedAt', 'endedAt', 'endedReason'];
+  const esc = (v: unknown) => (v === undefined || v === null ? '' : /[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
+  const text = [cols.join(','), ...rows.map((r) => cols.map((c) => esc((r as Json)[c])).join(','))].join('\n');
+  return { status: 200, body: text, type: 'text', headers: { 'content-type': 'text/csv; charset=utf-8' } };
+}
+
+function fileEntity(ctx: RouteContext): Reply {
+  const b = body(ctx);
+  const file = b.file;
+  if (!file || typeof file === 'string') throw httpError(400, ['file should not be empty']);
+  const { file: _f, ...fields } = b;
+  const entity = ctx.state.store.insert('file', {
+    ...fields,
+    object: 'file',
+    status: 'done',
+    name: (file as File).name || 'file',
+    originalName: (file as File).name || 'file',
+    bytes: (file as File).size,
+    mimetype: (file as File).type || 'application/octet-stream',
+    purpose: fields.purpose ?? 'assistant',
+  });
+  const withUrl = ctx.state.store.update('file', entity.id, { url: `${ctx.base}/file/${entity.id}/content` });
+  return reply(withUrl, 201);
+}
+
+const VOICES = [
+  { providerId: 'sim-es-1', name: 'Lucía', gender: 'female', accent: 'es-ES', language: 'es' },
+  { providerId: 'sim-es-2', name: 'Mateo', gender: 'male', accent: 'es-MX', language: 'es' },
+];
+const voices = (ctx: RouteContext) => VOICES.map((v) => ({ ...v, id: `${ctx.params.provider ?? 'vapi'}-${v.providerId}`, provider: ctx.params.provider ?? 'vapi', isPublic: true }));
+
+const r = (method: RouteDef['method'], path: string, handler: RouteDef['handler'], auth: Auth = 'private', kind?: BodyKind): RouteDef => ({
+  method,
+  path,
+  auth,
+  body: kind ?? (method === 'GET' || method === 'DELETE' ? 'none' : 'json'),
+  handler,
+});
+
+/** Special routes. Registered before the CRUD table, so `/campaign/paginated` wins over `/campaign/:id`. */
+export const PLATFORM_ROUTES: RouteDef[] = [
+  // calls
+  r('POST', '/call/web', createWebCall, 'public'),
+  r('POST', '/call/phone', createPhoneCall),
+  r('POST', '/call', createPhoneCall),
+  r('DELETE', '/call/:id', deleteCall),
+  r('POST', '/call/:id/control', controlCall, 'none'),
+  r('GET', '/v2/call/export', callsCsv),
+  r('GET', '/v2/call/metadata', (ctx) => {
+    const calls = ctx.state.store.filter('call', ctx.query);
+    const byStatus: Record<string, number> = {};
+    for (const c of calls) byStatus[String(c.status)] = (byStatus[String(c.status)] ?? 0) + 1;
+    return reply({ totalItems: calls.length, byStatus });
+  }),
+  r('GET', '/v2/call', (ctx) => listReply({ collection: 'call', path: '/v2/call', list: 'paginated' }, ctx)),
+  r('GET', '/v2/assistant', (ctx) => listReply({ collection: 'assistant', path: '/v2/assistant', list: 'paginated' }, ctx)),
+  r('GET', '/v2/phone-number', (ctx) => listReply({ collection: 'phone-number', path: '/v2/phone-number', list: 'paginated' }, ctx)),
+  // chats
+  r('POST', '/chat', (ctx) => {
+    const b = body(ctx);
+    checkRequired('POST /chat', b);
+    return reply(chatTurn(ctx, b).chat, 201);
+  }),
+  r('POST', '/chat/responses', (ctx) => {
+    const b = body(ctx);
+    checkRequired('POST /chat/responses', b);
+    const { chat, answer } = chatTurn(ctx, b);
+    return reply(responsesShape(chat, answer), 201);
+  }),
+  r('POST', '/chat/web', (ctx) => {
+    const b = body(ctx);
+    checkRequired('POST /chat', b);
+    const { chat, sessionId } = chatTurn(ctx, b);
+    return reply({ id: chat.id, sessionId, output: chat.output }, 201);
+  }, 'public'),
+  r('POST', '/chat/web/responses', (ctx) => {
+    const b = body(ctx);
+    checkRequired('POST /chat/responses', b);
+    const { chat, answer } = chatTurn(ctx, b);
+    return reply(responsesShape(chat, answer), 201);
+  }, 'public'),
+  // campaigns, templates, assistants, phone numbers, files
+  r('GET', '/campaign/paginated', (ctx) => listReply({ collection: 'campaign', path: '/campaign/paginated', list: 'paginated' }, ctx)),
+  r('GET', '/template/pinned', (ctx) => reply(ctx.state.store.filter('template', { ...ctx.query, isPinned: 'true' }))),
+  r('GET', '/assistant/:id/version', (ctx) => {
+    needs('assistant', 'Assistant')(ctx);
+    return listReply({ collection: 'assistant-version', path: '/assistant/:id/version', list: 'paginated' }, ctx, { parentId: ctx.params.id });
+  }),
+  r('POST', '/phone-number/import/twilio', (ctx) => {
+    const b = body(ctx);
+    checkRequired('POST /phone-number/import/twilio', b, ['twilioPhoneNumber', 'twilioAccountSid']);
+    return reply(ctx.state.store.insert('phone-number', { ...b, provider: 'twilio', number: b.twilioPhoneNumber, status: 'active' }), 201);
+  }),
+  r('POST', '/phone-number/import/vonage', (ctx) => {
+    const b = body(ctx);
+    checkRequired('POST /phone-number/import/vonage', b, ['vonagePhoneNumber', 'credentialId']);
+    return reply(ctx.state.store.insert('phone-number', { ...b, provider: 'vonage', number: b.vonagePhoneNumber, status: 'active' }), 201);
+  }),
+  r('POST', '/file', fileEntity, 'private', 'multipart'),
+  r('POST', '/file/upload', fileEntity, 'private', 'multipart'),
+  r('POST', '/workflow/generate', (ctx) =>
+    reply(ctx.state.store.insert('workflow', { name: body(ctx).name ?? 'Flujo generado', nodes: [{ type: 'conversation', name: 'inicio', isStart: true }], edges: [] }), 201),
+  ),
+  // support, analytics, logs
+  r('POST', '/support/ticket', (ctx) => reply({ id: uuid(), status: 'open', createdAt: ctx.state.store.now(), ...body(ctx) }, 201)),
+  r('POST', '/analytics', analytics),
+  r('GET', '/log', (ctx) => listReply({ collection: 'log', path: '/log', list: 'paginated' }, ctx)),
+  r('DELETE', '/log', () => reply({})),
+  r('GET', '/logs', (ctx) => listReply({ collection: 'log', path: '/logs', list: 'paginated' }, ctx)),
+  r('DELETE', '/logs', () => reply({})),
+  // orgs
+  r('GET', '/org/:id/user', (ctx) => {
+    org(ctx);
+    return reply([{ id: uuid(), email: 'owner@example.com', role: 'admin', isOwner: true }]);
+  }),
+  r('DELETE', '/org/:id/leave', (ctx) => reply(org(ctx))),
+  r('DELETE', '/org/:id/member/:memberId/leave', (ctx) => reply(org(ctx))),
+  r('POST', '/org/:id/invite', (ctx) => {
+    org(ctx);
+    return reply({ invited: body(ctx).emails ?? [], role: body(ctx).role ?? 'viewer' }, 201);
+  }),
+  r('PATCH', '/org/:id/role', (ctx) => reply({ ...org(ctx), ...body(ctx) })),
+  r('GET', '/org/:id/auth', (ctx) => {
+    org(ctx);
+    return reply({ token: `sim.${uuid()}`, orgId: ctx.params.id });
+  }),
+  // credentials
+  r('POST', '/credential/session', () => reply({ sessionToken: `sim-session-${uuid()}` }, 201)),
+  r('POST', '/credential/webhook', () => reply({ received: true }, 201), 'none'),
+  r('POST', '/credential/trigger', (ctx) => reply({ triggered: true, ...body(ctx) }, 201)),
+  // voice library and providers
+  r('POST', '/voice-library/sync/:provider', (ctx) => reply(voices(ctx), 201)),
+  r('POST', '/voice-library/sync', (ctx) => reply(voices(ctx), 201)),
+  r('POST', '/voice-library/create-sesame-voice', (ctx) => reply({ id: uuid(), provider: 'sesame', name: body(ctx).voiceName ?? 'voz', status: 'ready' }, 201), 'private', 'multipart'),
+  r('GET', '/voice-library/:provider/accents', () => reply(['es-ES', 'es-MX', 'es-AR'])),
+  r('GET', '/voice-library/:provider', (ctx) => reply(voices(ctx))),
+  r('POST', '/11labs/voice/clone', () => reply({ voiceId: uuid() }, 201), 'private', 'multipart'),
+  r('GET', '/:provider/workflows/:workflowId/hooks', () => reply([])),
+  r('GET', '/:provider/workflows', () => reply([])),
+  r('GET', '/:provider/locations', () => reply([])),
+  r('GET', '/:provider/voices/search', (ctx) => reply(voices(ctx))),
+  r('GET', '/:provider/voice/search', (ctx) => reply(voices(ctx))),
+  r('POST', '/:provider/voices/add', (ctx) => reply(voices(ctx), 201)),
+  r('POST', '/:provider/voice/add', (ctx) => reply(voices(ctx)[0], 201)),
+];

@@ -1,0 +1,170 @@
+// The simulator's in-memory store: one collection per resource group, entities with platform-like
+// ids (UUIDs), `orgId`, `createdAt` and `updatedAt`. Values go in and out as deep copies, so
+// nothing outside can change what is stored.
+
+export type Entity = {
+  id: string;
+  orgId: string;
+  createdAt: string;
+  updatedAt: string;
+  [key: string]: unknown;
+};
+
+export type Query = Record<string, string | string[] | undefined>;
+
+/** Query keys that steer listing rather than filter on a field. */
+const CONTROL_KEYS = new Set(['limit', 'page', 'sortOrder', 'sortBy', 'cursor']);
+const DATE_FILTER = /^(createdAt|updatedAt)(Gt|Lt|Ge|Le)$/;
+
+export const uuid = (): string => globalThis.crypto.randomUUID();
+
+const clone = <T>(value: T): T => structuredClone(value);
+
+export class MemoryStore {
+  private readonly collections = new Map<string, Map<string, Entity>>();
+  private lastTime = 0;
+
+  constructor(readonly orgId: string = uuid()) {}
+
+  /** An ISO timestamp, strictly later than every one handed out before (so filters are exact). */
+  now(): string {
+    const t = Math.max(Date.now(), this.lastTime + 1);
+    this.lastTime = t;
+    return new Date(t).toISOString();
+  }
+
+  private collection(name: string): Map<string, Entity> {
+    let c = this.collections.get(name);
+    if (!c) this.collections.set(name, (c = new Map()));
+    return c;
+  }
+
+  insert(name: string, data: Record<string, unknown>): Entity {
+    const time = this.now();
+    const entity: Entity = {
+      ...clone(data),
+      id: typeof data.id === 'string' && data.id ? data.id : uuid(),
+      orgId: typeof data.orgId === 'string' ? data.orgId : this.orgId,
+      createdAt: typeof data.createdAt === 'string' ? data.createdAt : time,
+      updatedAt: typeof data.updatedAt === 'string' ? data.updatedAt : time,
+    };
+    this.collection(name).set(entity.id, entity);
+    return clone(entity);
+  }
+
+  get(name: string, id: string): Entity | undefined {
+    const e = this.collection(name).get(id);
+    return e ? clone(e) : undefined;
+  }
+
+  has(name: string, id: string): boolean {
+    return this.collection(name).has(id);
+  }
+
+  /** PATCH: a top-level merge (a nested object in the body replaces the stored one), like the platform. */
+  update(name: string, id: string, patch: Record<string, unknown>): Entity | undefined {
+    const c = this.collection(name);
+    const e = c.get(id);
+    if (!e) return undefined;
+    const { id: _id, orgId: _org, createdAt: _created, updatedAt: _updated, ...rest } = clone(patch);
+    const next: Entity = { ...e, ...rest, updatedAt: this.now() };
+    c.set(id, next);
+    return clone(next);
+  }
+
+  /** PUT: the body replaces everything but the identity and creation fields. */
+  replace(name: string, id: string, body: Record<string, unknown>): Entity | undefined {
+    const c = this.collection(name);
+    const e = c.get(id);
+    if (!e) return undefined;
+    const { id: _id, orgId: _org, createdAt: _created, updatedAt: _updated, ...rest } = clone(body);
+    const next: Entity = { ...rest, id: e.id, orgId: e.orgId, createdAt: e.createdAt, updatedAt: this.now() };
+    c.set(id, next);
+    return clone(next);
+  }
+
+  delete(name: string, id: string): Entity | undefined {
+    const c = this.collection(name);
+    const e = c.get(id);
+    if (!e) return undefined;
+    c.delete(id);
+    return clone(e);
+  }
+
+  /** Every entity of a collection, newest first, filtered by the platform's list query. */
+  filter(name: string, query: Query = {}): Entity[] {
+    let items = [...this.collection(name).values()];
+    for (const [key, raw] of Object.entries(query)) {
+      if (raw === undefined || CONTROL_KEYS.has(key)) continue;
+      const values = Array.isArray(raw) ? raw : [raw];
+      const date = DATE_FILTER.exec(key);
+      if (date) {
+        const field = date[1] as 'createdAt' | 'updatedAt';
+        const bound = Date.parse(values[0]);
+        if (Number.isNaN(bound)) continue;
+        const op = date[2];
+        items = items.filter((e) => {
+          const t = Date.parse(e[field]);
+          return op === 'Gt' ? t > bound : op === 'Lt' ? t < bound : op === 'Ge' ? t >= bound : t <= bound;
+        });
+        continue;
+      }
+      // `assistantIdAny=a,b` and `idAny=…`: any of the listed values.
+      const any = key.endsWith('Any') ? key.slice(0, -3) : undefined;
+      const field = any ?? key;
+      const accepted = any ? values.flatMap((v) => v.split(',')) : values;
+      // Only filter on fields that the stored objects use; unknown keys are ignored, like the platform's extras.
+      if (!items.some((e) => field in e)) continue;
+      items = items.filter((e) => accepted.includes(String(e[field])));
+    }
+    const sortBy = (typeof query.sortBy === 'string' && query.sortBy) || 'createdAt';
+    const asc = query.sortOrder === 'ASC';
+    items.sort((a, b) => {
+      const x = String(a[sortBy] ?? '');
+      const y = String(b[sortBy] ?? '');
+      return asc ? x.localeCompare(y) : y.localeCompare(x);
+    });
+    return items.map(clone);
+  }
+
+  /** The platform's bare-array list: newest first, `limit` (default 100, at most 1000). */
+  list(name: string, query: Query = {}): Entity[] {
+    return this.filter(name, query).slice(0, limitOf(query));
+  }
+
+  /** The platform's paginated list: `{results, metadata}`, `page` from 1. */
+  page(name: string, query: Query = {}): { results: Entity[]; metadata: Record<string, unknown> } {
+    const all = this.filter(name, query);
+    const itemsPerPage = limitOf(query);
+    const currentPage = Math.max(1, Number(first(query.page)) || 1);
+    const results = all.slice((currentPage - 1) * itemsPerPage, currentPage * itemsPerPage);
+    const totalPages = Math.max(1, Math.ceil(all.length / itemsPerPage));
+    return {
+      results,
+      metadata: {
+        itemsPerPage,
+        totalItems: all.length,
+        currentPage,
+        totalPages,
+        hasNextPage: currentPage < totalPages,
+        sortOrder: query.sortOrder === 'ASC' ? 'ASC' : 'DESC',
+      },
+    };
+  }
+
+  size(name: string): number {
+    return this.collection(name).size;
+  }
+
+  clear(): void {
+    this.collections.clear();
+  }
+}
+
+const first = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
+
+function limitOf(query: Query): number {
+  const n = Number(first(query.limit));
+  if (!Number.isFinite(n) || n <= 0) return 100;
+  return Math.min(Math.floor(n), 1000);
+}
