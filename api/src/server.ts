@@ -123,13 +123,17 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       ready = false;
       await worker?.stop();
       await new Promise<void>((resolve) => {
+        // Responses from now on close their connection; idle keep-alive sockets are closed as
+        // soon as their request is done; after SHUTDOWN_TIMEOUT_MS everything is cut.
+        server.on('request', (_req, res) => res.setHeader('Connection', 'close'));
+        const sweep = setInterval(() => server.closeIdleConnections(), 50);
         const timer = setTimeout(() => {
           server.closeAllConnections();
-          resolve();
         }, config.SHUTDOWN_TIMEOUT_MS);
         timer.unref();
         server.close(() => {
           clearTimeout(timer);
+          clearInterval(sweep);
           resolve();
         });
         server.closeIdleConnections();
