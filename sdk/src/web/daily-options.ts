@@ -19,125 +19,143 @@ export class DailyOptionError extends Error {
 
 export const USER_DATA_MAX_CHARS = 4096;
 
-const userDataSchema = z.unknown().superRefine((value, ctx) => {
-  let text: string | undefined;
-  try {
-    text = JSON.stringify(value);
-  } catch (error) {
-    ctx.addIssue({ code: 'custom', message: `must be JSON-serialisable (${(error as Error).message})` });
-    return;
-  }
-  if (value !== undefined && text === undefined) {
-    ctx.addIssue({ code: 'custom', message: 'must be JSON-serialisable' });
-    return;
-  }
-  if (text !== undefined && text.length > USER_DATA_MAX_CHARS) {
-    ctx.addIssue({
-      code: 'custom',
-      message: `must be at most ${USER_DATA_MAX_CHARS} characters once serialised (got ${text.length})`,
-    });
-  }
-});
+/**
+ * The schemas, built on first use: building zod object schemas probes the environment
+ * (`navigator`, `new Function`), and importing this module must touch no browser global.
+ */
+function buildSchemas() {
+  const userDataSchema = z.unknown().superRefine((value, ctx) => {
+    let text: string | undefined;
+    try {
+      text = JSON.stringify(value);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: `must be JSON-serialisable (${(error as Error).message})` });
+      return;
+    }
+    if (value !== undefined && text === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'must be JSON-serialisable' });
+      return;
+    }
+    if (text !== undefined && text.length > USER_DATA_MAX_CHARS) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be at most ${USER_DATA_MAX_CHARS} characters once serialised (got ${text.length})`,
+      });
+    }
+  });
 
-const blurSchema = z.object({
-  type: z.literal('background-blur'),
-  config: z
+  const blurSchema = z.object({
+    type: z.literal('background-blur'),
+    config: z
+      .object({
+        strength: z
+          .number({ error: 'strength must be a number' })
+          .gt(0, 'strength must be greater than 0 and at most 1')
+          .lte(1, 'strength must be greater than 0 and at most 1')
+          .optional(),
+      })
+      .optional(),
+  });
+
+  const backgroundImageSchema = z.object({
+    type: z.literal('background-image'),
+    config: z
+      .object({
+        url: z.string().optional(),
+        source: z
+          .union([
+            z.string(),
+            z.instanceof(ArrayBuffer),
+            z
+              .number()
+              .int('a preset source must be an integer from 1 to 10')
+              .min(1, 'a preset source must be an integer from 1 to 10')
+              .max(10, 'a preset source must be an integer from 1 to 10'),
+          ])
+          .optional(),
+      })
+      .optional(),
+  });
+
+  const videoProcessorSchema = z.union([
+    z.object({ type: z.enum(['none', 'face-detection']) }),
+    blurSchema,
+    backgroundImageSchema,
+  ]);
+
+  const inputSettingsSchema = z.object({
+    audio: z
+      .object({ processor: z.object({ type: z.enum(['none', 'noise-cancellation']) }).optional() })
+      .loose()
+      .optional(),
+    video: z.object({ processor: videoProcessorSchema.optional() }).loose().optional(),
+  });
+
+  const remoteMediaPlayerSettingsSchema = z
     .object({
-      strength: z
-        .number({ error: 'strength must be a number' })
-        .gt(0, 'strength must be greater than 0 and at most 1')
-        .lte(1, 'strength must be greater than 0 and at most 1')
-        .optional(),
+      volume: z.number().min(0, 'volume must be from 0 to 2').max(2, 'volume must be from 0 to 2').optional(),
     })
-    .optional(),
-});
+    .loose();
 
-const backgroundImageSchema = z.object({
-  type: z.literal('background-image'),
-  config: z
+  const transferTargetSchema = z
+    .string({ error: 'must be a string' })
+    .refine((s) => s.startsWith('sip:') || s.startsWith('+'), "must start with 'sip:' or '+'");
+
+  const themeColorsSchema = z
     .object({
-      url: z.string().optional(),
-      source: z
-        .union([
-          z.string(),
-          z.instanceof(ArrayBuffer),
-          z
-            .number()
-            .int('a preset source must be an integer from 1 to 10')
-            .min(1, 'a preset source must be an integer from 1 to 10')
-            .max(10, 'a preset source must be an integer from 1 to 10'),
-        ])
-        .optional(),
+      accent: z.string(),
+      accentText: z.string(),
+      background: z.string(),
+      backgroundAccent: z.string(),
+      baseText: z.string(),
+      border: z.string(),
+      mainAreaBg: z.string(),
+      mainAreaBgAccent: z.string(),
+      mainAreaText: z.string(),
+      supportiveText: z.string(),
     })
-    .optional(),
-});
+    .partial()
+    .strict();
+  const themeSchema = z.union([
+    z.object({ colors: themeColorsSchema }).strict(),
+    z.object({ light: z.object({ colors: themeColorsSchema }), dark: z.object({ colors: themeColorsSchema }) }).strict(),
+  ]);
 
-const videoProcessorSchema = z.union([
-  z.object({ type: z.enum(['none', 'face-detection']) }),
-  blurSchema,
-  backgroundImageSchema,
-]);
+  const trayButtonSchema = z
+    .object({
+      iconPath: z.string().optional(),
+      iconPathDarkMode: z.string().optional(),
+      label: z.string({ error: 'label is required (a string)' }),
+      tooltip: z.string().optional(),
+      visualState: z.enum(['default', 'sidebar-open', 'active']).optional(),
+      location: z.enum(['main', 'sidebar'], { error: "location must be 'main' or 'sidebar'" }).optional(),
+    })
+    .loose();
+  const trayButtonsSchema = z.record(z.string(), trayButtonSchema);
 
-const inputSettingsSchema = z.object({
-  audio: z
-    .object({ processor: z.object({ type: z.enum(['none', 'noise-cancellation']) }).optional() })
+  const integrationSchema = z
+    .object({
+      label: z.string({ error: 'label is required (a string)' }),
+      location: z.enum(['main', 'sidebar'], { error: "location must be 'main' or 'sidebar'" }),
+      src: z.string().optional(),
+      srcdoc: z.string().optional(),
+    })
     .loose()
-    .optional(),
-  video: z.object({ processor: videoProcessorSchema.optional() }).loose().optional(),
-});
+    .refine((v) => typeof v.src === 'string' || typeof v.srcdoc === 'string', 'src or srcdoc is required');
+  const integrationsSchema = z.record(z.string(), integrationSchema);
+  return {
+    userDataSchema,
+    inputSettingsSchema,
+    remoteMediaPlayerSettingsSchema,
+    transferTargetSchema,
+    themeSchema,
+    trayButtonsSchema,
+    integrationsSchema,
+  };
+}
 
-const remoteMediaPlayerSettingsSchema = z
-  .object({
-    volume: z.number().min(0, 'volume must be from 0 to 2').max(2, 'volume must be from 0 to 2').optional(),
-  })
-  .loose();
-
-const transferTargetSchema = z
-  .string({ error: 'must be a string' })
-  .refine((s) => s.startsWith('sip:') || s.startsWith('+'), "must start with 'sip:' or '+'");
-
-const themeColorsSchema = z
-  .object({
-    accent: z.string(),
-    accentText: z.string(),
-    background: z.string(),
-    backgroundAccent: z.string(),
-    baseText: z.string(),
-    border: z.string(),
-    mainAreaBg: z.string(),
-    mainAreaBgAccent: z.string(),
-    mainAreaText: z.string(),
-    supportiveText: z.string(),
-  })
-  .partial()
-  .strict();
-const themeSchema = z.union([
-  z.object({ colors: themeColorsSchema }).strict(),
-  z.object({ light: z.object({ colors: themeColorsSchema }), dark: z.object({ colors: themeColorsSchema }) }).strict(),
-]);
-
-const trayButtonSchema = z
-  .object({
-    iconPath: z.string().optional(),
-    iconPathDarkMode: z.string().optional(),
-    label: z.string({ error: 'label is required (a string)' }),
-    tooltip: z.string().optional(),
-    visualState: z.enum(['default', 'sidebar-open', 'active']).optional(),
-    location: z.enum(['main', 'sidebar'], { error: "location must be 'main' or 'sidebar'" }).optional(),
-  })
-  .loose();
-const trayButtonsSchema = z.record(z.string(), trayButtonSchema);
-
-const integrationSchema = z
-  .object({
-    label: z.string({ error: 'label is required (a string)' }),
-    location: z.enum(['main', 'sidebar'], { error: "location must be 'main' or 'sidebar'" }),
-    src: z.string().optional(),
-    srcdoc: z.string().optional(),
-  })
-  .loose()
-  .refine((v) => typeof v.src === 'string' || typeof v.srcdoc === 'string', 'src or srcdoc is required');
-const integrationsSchema = z.record(z.string(), integrationSchema);
+let cachedSchemas: ReturnType<typeof buildSchemas> | null = null;
+const schemas = () => (cachedSchemas ??= buildSchemas());
 
 function check<T>(option: string, schema: z.ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
@@ -148,22 +166,22 @@ function check<T>(option: string, schema: z.ZodType<T>, value: unknown): T {
 }
 
 export function checkUserData(userData: unknown): void {
-  check('userData', userDataSchema, userData);
+  check('userData', schemas().userDataSchema, userData);
 }
 
 /** `updateInputSettings()` / `inputSettings`: blur strength (0, 1], image preset 1..10. */
 export function checkInputSettings(settings: unknown, option = 'inputSettings'): void {
-  check(option, inputSettingsSchema, settings);
+  check(option, schemas().inputSettingsSchema, settings);
 }
 
 /** `startRemoteMediaPlayer()` / `updateRemoteMediaPlayer()` settings: volume 0..2. */
 export function checkRemoteMediaPlayerSettings(settings: unknown, option = 'remoteMediaPlayer.settings'): void {
-  check(option, remoteMediaPlayerSettingsSchema, settings);
+  check(option, schemas().remoteMediaPlayerSettingsSchema, settings);
 }
 
 /** `sipCallTransfer()` / `sipRefer()`: the target starts with 'sip:' or '+'; a caller id only for a PSTN number. */
 export function checkTransfer(options: { toEndPoint: unknown; callerId?: unknown }, option = 'transfer'): void {
-  check(`${option}.toEndPoint`, transferTargetSchema, options.toEndPoint);
+  check(`${option}.toEndPoint`, schemas().transferTargetSchema, options.toEndPoint);
   if (options.callerId !== undefined && !String(options.toEndPoint).startsWith('+')) {
     throw new DailyOptionError(`${option}.callerId`, 'is valid only when transferring to a PSTN number (one starting with +)');
   }
@@ -177,15 +195,15 @@ export function checkDialOut(options: { phoneNumber?: unknown; sipUri?: unknown;
 }
 
 export function checkTheme(theme: unknown): void {
-  check('theme', themeSchema, theme);
+  check('theme', schemas().themeSchema, theme);
 }
 
 export function checkCustomTrayButtons(buttons: unknown): void {
-  check('customTrayButtons', trayButtonsSchema, buttons);
+  check('customTrayButtons', schemas().trayButtonsSchema, buttons);
 }
 
 export function checkCustomIntegrations(integrations: unknown): void {
-  check('customIntegrations', integrationsSchema, integrations);
+  check('customIntegrations', schemas().integrationsSchema, integrations);
 }
 
 /** Checks every guarded field present in call-object (factory / join) options. */

@@ -61,12 +61,16 @@ export async function startPlatform(): Promise<LocalPlatform> {
       } catch {
         // keep text
       }
-      const recorded: RecordedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body };
-      requests.push(recorded);
+      // CORS, as the platform answers it (a browser-like fetch sends a preflight first).
+      res.setHeader('access-control-allow-origin', '*');
+      res.setHeader('access-control-allow-headers', 'authorization, content-type');
+      res.setHeader('access-control-allow-methods', 'GET, POST, PATCH, PUT, DELETE, OPTIONS');
       if (req.method === 'OPTIONS') {
         res.writeHead(204).end();
         return;
       }
+      const recorded: RecordedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body };
+      requests.push(recorded);
       const reply = replyFn(recorded, requests.length);
       if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
       if (res.destroyed) return;
@@ -146,4 +150,31 @@ export async function until(predicate: () => boolean, timeoutMs = 3000, what = '
     if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}`);
     await tick(2);
   }
+}
+
+/**
+ * Puts a happy-dom `document`, `MediaStream` and `HTMLMediaElement` on the global object (and
+ * nothing else: Node's own `fetch` stays, since happy-dom's `Response.clone()` loses the body,
+ * which the reference client relies on). Returns the function that removes them again.
+ */
+export async function installDom(): Promise<{ window: any; uninstall: () => Promise<void> }> {
+  const { Window } = await import('happy-dom');
+  const window = new Window({ url: 'http://localhost:3000/' });
+  const names = ['document', 'MediaStream', 'HTMLMediaElement', 'HTMLAudioElement'] as const;
+  const saved = names.map((n) => Object.getOwnPropertyDescriptor(globalThis, n));
+  for (const n of names) {
+    Object.defineProperty(globalThis, n, { value: (window as any)[n], configurable: true, writable: true });
+  }
+  return {
+    window,
+    uninstall: async () => {
+      names.forEach((n, i) => {
+        const d = saved[i];
+        if (d) Object.defineProperty(globalThis, n, d);
+        else delete (globalThis as any)[n];
+      });
+      await window.happyDOM.abort();
+      window.close();
+    },
+  };
 }
