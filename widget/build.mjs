@@ -1,0 +1,197 @@
+// Builds the widget into dist/: one folder the server serves statically at `/`.
+//   dist/helena-assistant.js   the facade loader (vanilla, no React; short cache)
+//   dist/chunks/*-[hash].js    the UI chunk and the lazy chunks (voice client, tRPC; long cache)
+//   dist/manifest.json         file names and sizes (raw and gzip)
+// sonner's CSS is read from its CSS file here and compiled into the UI chunk as a string that the
+// element adopts into its shadow root; sonner's own injection into document.head is removed.
+import { readFile, rm, mkdir, writeFile, stat } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const { build } = await import('esbuild');
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..');
+const outdir = join(here, 'dist');
+const LOADER_BUDGET = 2048;
+const UI_BUDGET = 85 * 1024;
+
+const sonnerEntry = fileURLToPath(import.meta.resolve('sonner'));
+const sonnerCssPath = join(dirname(sonnerEntry), 'styles.css');
+
+// sonner selectors the element never uses: the dark theme and inverted toasts (the toaster is
+// light), the loading and promise spinners (no toast.loading / toast.promise), info and warning
+// colours (only success and error toasts), positions other than top right, action and cancel
+// buttons, and `html[dir]` (there is no <html> in a shadow root). A selector is dropped from its
+// rule (the rule goes when none is left); everything else is kept verbatim.
+const UNUSED_SONNER = [
+  /\[data-sonner-theme=dark\]/,
+  /\[data-invert=true\]/,
+  /sonner-(loading|spinner|loader|spin\b)/,
+  /\[data-promise=true\]/,
+  /\[data-type=(info|warning)\]/,
+  /\[data-x-position=(left|center)\]/,
+  /\[data-y-position=bottom\]/,
+  /\[data-(button|cancel)\]/,
+];
+
+/** Splits CSS into top-level blocks (`sel{…}` or `@media …{…}`), recursing into @media. */
+export function trimCss(css, unused) {
+  const out = [];
+  let i = 0;
+  while (i < css.length) {
+    const open = css.indexOf('{', i);
+    if (open < 0) break;
+    let depth = 1;
+    let j = open + 1;
+    while (depth && j < css.length) {
+      if (css[j] === '{') depth++;
+      else if (css[j] === '}') depth--;
+      j++;
+    }
+    const prelude = css.slice(i, open).trim();
+    const body = css.slice(open + 1, j - 1);
+    if (prelude.startsWith('@media') || prelude.startsWith('@supports')) {
+      const inner = trimCss(body, unused);
+      if (inner) out.push(`${prelude}{${inner}}`);
+    } else if (prelude.startsWith('@keyframes')) {
+      if (!unused.some((re) => re.test(prelude))) out.push(`${prelude}{${body}}`);
+    } else {
+      const selectors = prelude.split(',').filter((sel) => !unused.some((re) => re.test(sel)) && !/^\s*html\[dir=/.test(sel));
+      if (selectors.length) out.push(`${selectors.join(',')}{${body}}`);
+    }
+    i = j;
+  }
+  return out.join('');
+}
+
+/** @type {import('esbuild').Plugin} */
+const sonnerInShadow = {
+  name: 'sonner-in-shadow-root',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]sonner[\\/]dist[\\/]index\.m?js$/ }, async (args) => {
+      let code = await readFile(args.path, 'utf8');
+      const call = code.indexOf('__insertCSS("');
+      if (call < 0) throw new Error('sonner: __insertCSS call not found; check the sonner version');
+      const end = code.indexOf('");', call);
+      code = code.slice(0, call) + code.slice(end + 3);
+      if (/__insertCSS\(["'`]/.test(code)) throw new Error('sonner: a second __insertCSS call remains');
+      return { contents: code, loader: 'js' };
+    });
+    b.onLoad({ filter: /[\\/]ui[\\/]sonner-css\.ts$/ }, async () => {
+      const css = trimCss((await readFile(sonnerCssPath, 'utf8')).replace(/\s+/g, ' '), UNUSED_SONNER);
+      return { contents: `export default ${JSON.stringify(css)};`, loader: 'ts' };
+    });
+  },
+};
+
+const common = {
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: ['es2022', 'chrome94', 'firefox93', 'safari16'],
+  minify: true,
+  legalComments: 'none',
+  charset: 'utf8',
+  sourcemap: false,
+  tsconfig: join(root, 'tsconfig.json'),
+  jsx: 'automatic',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  logLevel: 'warning',
+  metafile: true,
+  absWorkingDir: here,
+};
+
+await rm(outdir, { recursive: true, force: true });
+await mkdir(outdir, { recursive: true });
+
+// 1. The lazy chunks (voice client, tRPC client, session: dialogs, email detection, lead flow),
+//    built on their own so that nothing they use is hoisted into a chunk the UI must load first.
+const lazyEntries = {
+  load: join(here, 'src/voice/load.ts'),
+  client: join(here, 'src/rpc/client.ts'),
+  session: join(here, 'src/session.ts'),
+  call: join(here, 'src/store/call.ts'),
+  en: join(here, 'src/i18n-en.ts'),
+};
+const lazy = await build({
+  ...common,
+  entryPoints: lazyEntries,
+  outdir,
+  splitting: true,
+  entryNames: 'chunks/[name]-[hash]',
+  chunkNames: 'chunks/[name]-[hash]',
+});
+const lazyOut = {};
+for (const [out, meta] of Object.entries(lazy.metafile.outputs)) {
+  const entry = Object.entries(lazyEntries).find(([, src]) => meta.entryPoint && join(here, meta.entryPoint) === src);
+  if (entry) lazyOut[entry[1]] = './' + relative(join(outdir, 'chunks'), join(here, out)).split('\\').join('/');
+}
+
+/** The UI's dynamic imports of the lazy modules become imports of their built files. */
+const lazyImports = {
+  name: 'lazy-chunks',
+  setup(b) {
+    b.onResolve({ filter: /^\./ }, (args) => {
+      if (args.kind !== 'dynamic-import') return undefined;
+      const target = join(args.resolveDir, args.path);
+      const hit = Object.keys(lazyOut).find((src) => src === target || src === target + '.ts');
+      return hit ? { path: lazyOut[hit], external: true } : undefined;
+    });
+  },
+};
+
+// 2. The UI chunk.
+const ui = await build({
+  ...common,
+  entryPoints: { ui: join(here, 'src/ui/element.tsx') },
+  outdir,
+  splitting: false,
+  entryNames: 'chunks/[name]-[hash]',
+  plugins: [sonnerInShadow, lazyImports],
+});
+const uiFile = Object.entries(ui.metafile.outputs).find(([, o]) => o.entryPoint?.endsWith('src/ui/element.tsx'))?.[0];
+if (!uiFile) throw new Error('UI chunk not found in the metafile');
+const uiRel = './' + relative(outdir, join(here, uiFile)).split('\\').join('/');
+const uiCode = await readFile(join(here, uiFile), 'utf8');
+for (const [src, rel] of Object.entries(lazyOut)) {
+  if (!uiCode.includes(rel.slice(2))) throw new Error(`the UI chunk does not import ${rel} (${src})`);
+}
+if (/^import\s|\bfrom\s*["']/.test(uiCode.slice(0, 200))) throw new Error('the UI chunk has a static import');
+
+// 3. The loader, with the UI chunk's hashed name resolved against its own URL at run time.
+const loader = await build({
+  ...common,
+  entryPoints: { 'helena-assistant': join(here, 'src/entry/loader.ts') },
+  outdir,
+  splitting: false,
+  define: { ...common.define, __HELENA_UI__: JSON.stringify(uiRel) },
+});
+
+// 4. Sizes.
+const files = {};
+for (const out of [...Object.keys(ui.metafile.outputs), ...Object.keys(lazy.metafile.outputs), ...Object.keys(loader.metafile.outputs)]) {
+  const abs = join(here, out);
+  const buf = await readFile(abs);
+  files[relative(outdir, abs).split('\\').join('/')] = { bytes: (await stat(abs)).size, gzip: gzipSync(buf, { level: 9 }).length };
+}
+if (process.argv.includes('--analyze')) {
+  const { analyzeMetafile } = await import('esbuild');
+  console.log(await analyzeMetafile(ui.metafile));
+  console.log(await analyzeMetafile(lazy.metafile));
+  console.log(await analyzeMetafile(loader.metafile));
+}
+const manifest = { loader: 'helena-assistant.js', ui: uiRel.slice(2), files };
+await writeFile(join(outdir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+for (const [name, f] of Object.entries(files)) console.log(`${name.padEnd(40)} ${kb(f.bytes).padStart(10)} ${kb(f.gzip).padStart(10)} gz`);
+const loaderGz = files['helena-assistant.js'].gzip;
+const uiGz = files[manifest.ui].gzip;
+const over = [];
+if (loaderGz > LOADER_BUDGET) over.push(`loader ${loaderGz} B gz > ${LOADER_BUDGET}`);
+if (uiGz > UI_BUDGET) over.push(`UI chunk ${uiGz} B gz > ${UI_BUDGET}`);
+if (over.length) {
+  console.error('widget budget exceeded: ' + over.join('; '));
+  process.exitCode = 1;
+}

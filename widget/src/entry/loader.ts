@@ -1,0 +1,13 @@
+/**
+ * Build entry of `dist/helena-assistant.js`. The UI chunk's hashed file name is injected by
+ * widget/build.mjs as `__HELENA_UI__` and resolved against this script's own URL, so the loader
+ * bundles nothing of the UI.
+ */
+import { defineHelenaAssistant, type UIModule } from '../loader';
+
+declare const __HELENA_UI__: string;
+
+defineHelenaAssistant(
+  () => import(/* @vite-ignore */ new URL(__HELENA_UI__, import.meta.url).href) as Promise<UIModule>,
+  new URL(import.meta.url).origin,
+);

@@ -1,0 +1,10 @@
+/**
+ * Source entry (tests, bundler users): the facade with the UI chunk as a dynamic import.
+ * The published script is built from ./entry/loader.ts instead.
+ */
+import { defineHelenaAssistant } from './loader';
+
+export { defineHelenaAssistant, TAG, ATTRS } from './loader';
+export { detectEmail, detectEmails } from './email/detect';
+
+defineHelenaAssistant(() => import('./ui/element'));

@@ -1,0 +1,167 @@
+/**
+ * The facade: the only script a page loads. Vanilla, no React. It defines `<helena-assistant>`
+ * with its own open shadow root and a placeholder launcher shown at once, and imports the UI
+ * chunk on the first pointer-enter, focus, touch-start or click, or when the browser is idle
+ * (after the page's `load`). The chunk's `<helena-assistant-ui>` is then mounted inside the
+ * facade's shadow root; a click that triggered the loading opens the panel and starts the call.
+ *
+ * Importing this module on a server (SSR) does nothing: every DOM access is inside functions.
+ */
+import { HOST_CSS, ICON_SVG, LAUNCHER_CSS } from './ui/launcher';
+
+export const TAG = 'helena-assistant';
+export const ATTRS = ['name', 'company', 'chat-label', 'public-key', 'assistant-id', 'api-url', 'locale', 'show-on', 'mode'];
+const IDLE_DELAY_MS = 2000;
+
+export interface UIModule {
+  UI_TAG: string;
+}
+
+export function defineHelenaAssistant(loadUI: () => Promise<UIModule>, uiBase?: string): void {
+  if (typeof window === 'undefined' || typeof customElements === 'undefined' || customElements.get(TAG)) return;
+
+  let chunk: Promise<UIModule> | null = null;
+  const load = () => (chunk ??= loadUI().catch((err) => {
+    chunk = null;
+    throw err;
+  }));
+
+  class HelenaAssistant extends HTMLElement {
+    static observedAttributes = ATTRS;
+    private root: ShadowRoot;
+    private placeholder: HTMLButtonElement;
+    private ui: (HTMLElement & { open?: () => Promise<void> }) | null = null;
+    /** An early click or open() waiting for the UI. */
+    private pendingOpen = false;
+    /** A press on the placeholder is in progress: it must not be removed under the pointer. */
+    private pressing = false;
+    private swapQueued = false;
+    private idleHandle: number | undefined;
+
+    constructor() {
+      super();
+      this.root = this.attachShadow({ mode: 'open' });
+      this.root.innerHTML = `<style>${HOST_CSS}${LAUNCHER_CSS}.launcher[hidden]{display:none}</style><button type="button" class="launcher" part="button" aria-haspopup="dialog" data-helena-placeholder>${ICON_SVG}</button>`;
+      this.placeholder = this.root.querySelector('button')!;
+      const preload = () => void this.mount();
+      for (const type of ['pointerenter', 'focus', 'touchstart']) this.placeholder.addEventListener(type, preload, { passive: true });
+      this.placeholder.addEventListener('pointerdown', () => (this.pressing = true));
+      this.placeholder.addEventListener('click', () => void this.open());
+    }
+
+    connectedCallback() {
+      this.update();
+      addEventListener('toggleHelenaChat', this.onToggle);
+      addEventListener('pointerup', this.onRelease, true);
+      addEventListener('pointercancel', this.onRelease, true);
+      addEventListener('popstate', this.update);
+      const idle = () => {
+        const ric = (window as any).requestIdleCallback as ((cb: () => void, o?: object) => number) | undefined;
+        this.idleHandle = window.setTimeout(() => (ric ? ric(() => void this.mount(), { timeout: 5000 }) : void this.mount()), IDLE_DELAY_MS);
+      };
+      if (this.getAttribute('loading') === 'intent') return;
+      if (document.readyState === 'complete') idle();
+      else addEventListener('load', idle, { once: true });
+    }
+
+    disconnectedCallback() {
+      removeEventListener('toggleHelenaChat', this.onToggle);
+      removeEventListener('pointerup', this.onRelease, true);
+      removeEventListener('pointercancel', this.onRelease, true);
+      removeEventListener('popstate', this.update);
+      clearTimeout(this.idleHandle);
+    }
+
+    attributeChangedCallback(name: string, _old: string | null, value: string | null) {
+      if (this.ui) {
+        if (value === null) this.ui.removeAttribute(name);
+        else this.ui.setAttribute(name, value);
+      }
+      this.update();
+    }
+
+    /** Opens the chat panel and starts a call (loading the UI first if needed). */
+    async open(): Promise<void> {
+      this.pendingOpen = true;
+      await this.mount();
+    }
+
+    private onToggle = () => {
+      // Before the UI is there, the store cannot hear the event yet: remember it.
+      if (!this.ui) void this.open();
+    };
+
+    private onRelease = () => {
+      this.pressing = false;
+      if (this.swapQueued) this.swap();
+    };
+
+    private update = () => {
+      const en = (this.getAttribute('locale') ?? '').toLowerCase().startsWith('en');
+      const label = (en ? 'Talk to ' : 'Hablar con ') + (this.getAttribute('name') || 'Helena');
+      this.placeholder.setAttribute('aria-label', label);
+      this.placeholder.title = label;
+      const showOn = this.getAttribute('show-on');
+      this.placeholder.hidden = !!showOn && location.pathname !== showOn;
+    };
+
+    private async mount(): Promise<void> {
+      if (!this.ui) {
+        let mod: UIModule;
+        try {
+          mod = await load();
+        } catch (err) {
+          this.pendingOpen = false;
+          this.dispatchEvent(
+            new CustomEvent('helena:error', { detail: { message: String((err as Error)?.message ?? err), source: 'load' }, bubbles: true, composed: true }),
+          );
+          return;
+        }
+        if (!this.ui) {
+          // Insert the real element first; the placeholder goes once the real button exists.
+          const ui = document.createElement(mod.UI_TAG) as HTMLElement & { open?: () => Promise<void> };
+          for (const attr of ATTRS) {
+            const v = this.getAttribute(attr);
+            if (v !== null) ui.setAttribute(attr, v);
+          }
+          if (!ui.hasAttribute('api-url') && uiBase) ui.setAttribute('api-url', uiBase);
+          this.ui = ui;
+          this.root.insertBefore(ui, this.placeholder);
+          removeEventListener('toggleHelenaChat', this.onToggle);
+          this.waitForRealButton();
+        }
+      }
+      if (this.pendingOpen) {
+        this.pendingOpen = false;
+        await this.ui.open?.();
+      }
+    }
+
+    private waitForRealButton() {
+      let frames = 0;
+      const check = () => {
+        const rendered = this.ui?.shadowRoot?.querySelector('[data-helena-root]');
+        if (rendered?.firstElementChild || ++frames > 600) this.swap();
+        else requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    }
+
+    private swap() {
+      if (this.pressing) {
+        this.swapQueued = true;
+        return;
+      }
+      this.swapQueued = false;
+      if (!this.placeholder.isConnected) return;
+      const hadFocus = this.root.activeElement === this.placeholder;
+      this.placeholder.remove();
+      if (hadFocus) {
+        const target = this.ui?.shadowRoot?.querySelector<HTMLElement>('[data-helena-launcher], [role="dialog"] [data-autofocus], .panel input');
+        target?.focus();
+      }
+    }
+  }
+
+  customElements.define(TAG, HelenaAssistant);
+}

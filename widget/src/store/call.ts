@@ -1,0 +1,293 @@
+/**
+ * The store's call controller: the voice client's events, transcripts, the vapi_call record and
+ * typed lines sent during a call. It is part of the store (it changes state only through the
+ * store's `set` and helpers) but is loaded lazily, at the first call start, with the voice
+ * client, so that none of it weighs on the UI chunk.
+ */
+import type { Texts } from '../i18n';
+import type { LeadApi } from '../rpc/types';
+import { assistantOverrides } from '../voice/overrides';
+import type { PlatformMessage, VoiceClient, VoiceFactory } from '../voice/types';
+import type { ChatMessage, HelenaConfig, HelenaState } from './store';
+
+export const SPEAKING_OFF_MS = 500;
+/** The assistant the simulator runs when the element has no `assistant-id` in demo mode. */
+export const DEMO_ASSISTANT_ID = 'demo-assistant';
+
+export interface CallContext {
+  get(): HelenaState;
+  set(partial: Partial<HelenaState>): void;
+  texts(): Texts;
+  demo(config: HelenaConfig): boolean;
+  loadVoice: VoiceFactory;
+  api(): Promise<LeadApi>;
+  append(role: ChatMessage['role'], message: string, isFinal?: boolean): void;
+  scroll(): void;
+  fail(message: string, source: string): void;
+  emit(type: string, detail: unknown): void;
+  later(key: string, ms: number, fn: () => void): void;
+  cancel(key: string): void;
+  storeSet(key: string, value: string): void;
+  scanText(text: string): void;
+  /** Typed lines waiting for the call to be live. */
+  takePending(): string[];
+  now(): number;
+  pageUrl(): string | undefined;
+  log(...args: unknown[]): void;
+}
+
+export interface CallController {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  deliver(text: string): void;
+  /** Our vapi_call row id for the current conversation, once created. */
+  rowId(): Promise<string | undefined>;
+}
+
+/** The message of a voice error payload (`@vapi-ai/web` sends several shapes). */
+export function errorMessage(err: unknown): string | undefined {
+  if (typeof err === 'string') return err || undefined;
+  if (err && typeof err === 'object') {
+    const e = err as Record<string, any>;
+    for (const candidate of [e.error?.message, e.error?.errorMsg, e.error?.msg, e.errorMsg, e.message, e.error]) {
+      if (typeof candidate === 'string' && candidate) return candidate;
+    }
+  }
+  return undefined;
+}
+
+interface CallRecord {
+  vapiId?: string;
+  /** start() has resolved (the platform id is known, or will never be). */
+  resolved?: boolean;
+  announced?: boolean;
+  started: boolean;
+  row?: { id: string; token: string };
+  rowPromise?: Promise<void>;
+  initialData?: Record<string, unknown>;
+  updated: boolean;
+}
+
+export function createCallController(ctx: CallContext): CallController {
+  let client: VoiceClient | null = null;
+  let clientPromise: Promise<VoiceClient> | null = null;
+  let call: CallRecord | null = null;
+
+  /** helena:call-start, once the call is live and start() has told us its id (either order). */
+  const announce = () => {
+    const current = call;
+    if (!current || current.announced || !current.started || !current.resolved) return;
+    current.announced = true;
+    ctx.emit('helena:call-start', { vapiCallId: current.vapiId ?? null, demo: ctx.demo(ctx.get().config) });
+  };
+
+  // ── vapi_call record: created with status active on start, updated to inactive on stop ──────
+  const createRecord = () => {
+    const current = call;
+    if (!current || !current.started || !current.vapiId || current.rowPromise) return;
+    const { config } = ctx.get();
+    current.initialData = {
+      assistant_id: config.assistantId || (ctx.demo(config) ? DEMO_ASSISTANT_ID : undefined),
+      start_time: new Date(ctx.now()).toISOString(),
+      page_url: ctx.pageUrl(),
+      locale: config.locale,
+      demo: ctx.demo(config),
+    };
+    current.rowPromise = ctx
+      .api()
+      .then((a) => a.createVapiCall({ vapi_id: current.vapiId!, initial_data: current.initialData!, status: 'active' }))
+      .then((row) => {
+        current.row = row;
+      })
+      .catch((err) => ctx.log('vapi_call.create failed', err));
+  };
+
+  const updateRecord = async () => {
+    const current = call;
+    if (!current || current.updated) return;
+    current.updated = true;
+    await current.rowPromise;
+    if (!current.row) return;
+    try {
+      await (await ctx.api()).updateVapiCall({
+        id: current.row.id,
+        token: current.row.token,
+        status: 'inactive',
+        initial_data: { ...current.initialData, end_time: new Date(ctx.now()).toISOString() },
+      });
+    } catch (err) {
+      ctx.log('vapi_call.update failed', err);
+    }
+  };
+
+  // ── transcripts: a partial replaces the current line, a final one settles it ─────────────────
+  const partial = (role: ChatMessage['role'], text: string) => {
+    const { messages } = ctx.get();
+    const last = messages[messages.length - 1];
+    if (last && last.role === role && !last.isFinal) {
+      ctx.set({ messages: [...messages.slice(0, -1), { ...last, message: text }] });
+      ctx.scroll();
+    } else {
+      ctx.append(role, text, false);
+    }
+    if (role === 'bot') {
+      ctx.cancel('speaking');
+      ctx.set({ speaking: true });
+    } else {
+      ctx.set({ listening: true });
+    }
+  };
+
+  const final = (role: ChatMessage['role'], text: string) => {
+    const { messages } = ctx.get();
+    let index = -1;
+    for (let i = messages.length - 1; i >= 0 && index < 0; i--) if (messages[i].role === role && !messages[i].isFinal) index = i;
+    if (index >= 0) {
+      const next = messages.slice();
+      next[index] = { ...messages[index], message: text, isFinal: true };
+      ctx.set({ messages: next });
+      ctx.scroll();
+    } else {
+      ctx.append(role, text, true);
+    }
+    if (role === 'bot') ctx.later('speaking', SPEAKING_OFF_MS, () => ctx.set({ speaking: false }));
+    else ctx.set({ listening: false });
+    ctx.scanText(text);
+  };
+
+  const onMessage = (m: PlatformMessage) => {
+    if (!m || typeof m !== 'object') return;
+    if (m.type === 'transcript' && typeof m.transcript === 'string') {
+      const role = m.role === 'assistant' ? 'bot' : m.role === 'user' ? 'user' : null;
+      if (!role) return;
+      if (m.transcriptType === 'partial') partial(role, m.transcript);
+      else final(role, m.transcript);
+    } else if (m.type === 'response' && typeof m.content === 'string') {
+      final(m.role === 'user' ? 'user' : 'bot', m.content);
+    }
+  };
+
+  const deliver = (text: string) => {
+    ctx.append('user', text, true);
+    try {
+      client?.send({ type: 'add-message', message: { role: 'user', content: text } });
+    } catch (err) {
+      ctx.log('add-message failed', err);
+    }
+    ctx.scanText(text);
+  };
+
+  const wire = (c: VoiceClient) => {
+    c.on('call-start', () => {
+      if (!call) call = { started: false, updated: false };
+      call.started = true;
+      ctx.set({ status: 'active', error: null, ended: false, panelOpen: true });
+      announce();
+      createRecord();
+      for (const text of ctx.takePending()) deliver(text);
+    });
+    c.on('call-end', () => {
+      ctx.cancel('speaking');
+      ctx.set({ status: 'inactive', speaking: false, listening: false, volume: 0, ended: true });
+      ctx.append('bot', ctx.texts().farewell);
+      ctx.emit('helena:call-end', { vapiCallId: call?.vapiId ?? null });
+      ctx.takePending();
+      void updateRecord();
+    });
+    // Speech start and end are only logged by the seed; the indicator follows the transcripts.
+    c.on('speech-start', () => {});
+    c.on('speech-end', () => {});
+    c.on('volume-level', (v: number) => {
+      if (typeof v === 'number' && Number.isFinite(v)) ctx.set({ volume: Math.max(0, Math.min(1, v)) });
+    });
+    c.on('message', onMessage);
+    c.on('error', (err: unknown) => {
+      ctx.fail(errorMessage(err) ?? ctx.texts().errUnknown, 'voice');
+      void updateRecord();
+    });
+  };
+
+  const ensureClient = () => {
+    if (!clientPromise) {
+      const { config } = ctx.get();
+      clientPromise = ctx
+        .loadVoice({ demo: ctx.demo(config), publicKey: config.publicKey, apiUrl: config.apiUrl })
+        .then((c) => {
+          try {
+            wire(c);
+          } catch (err) {
+            ctx.log('voice events setup failed', err);
+            throw Object.assign(new Error(ctx.texts().errEvents), { setup: true });
+          }
+          client = c;
+          return c;
+        })
+        .catch((err) => {
+          clientPromise = null;
+          throw err;
+        });
+    }
+    return clientPromise;
+  };
+
+  return {
+    async start() {
+      // The store has already set status 'loading' and opened the panel.
+      const texts = ctx.texts();
+      const { config } = ctx.get();
+      const thisCall: CallRecord = { started: false, updated: false };
+      call = thisCall;
+      let c: VoiceClient;
+      try {
+        c = await ensureClient();
+      } catch (err) {
+        ctx.log('voice client unavailable', err);
+        ctx.fail((err as { setup?: boolean })?.setup ? texts.errEvents : texts.errNotInitialised, 'start');
+        return;
+      }
+      if (call !== thisCall || ctx.get().status !== 'loading') return; // stopped meanwhile
+      try {
+        const started = await c.start(
+          config.assistantId || DEMO_ASSISTANT_ID,
+          assistantOverrides({ ...config, greeting: texts.greeting }),
+        );
+        if (call !== thisCall) return;
+        thisCall.resolved = true;
+        if (started?.id) {
+          thisCall.vapiId = started.id;
+          ctx.storeSet('vapiCallId', started.id);
+          createRecord();
+        }
+        if (started) announce();
+        else if (!started && !thisCall.started && ctx.get().status === 'loading') {
+          ctx.fail(texts.errStart, 'start');
+        }
+      } catch (err) {
+        if (call !== thisCall) return;
+        ctx.log('start failed', err);
+        ctx.fail(errorMessage(err) ?? texts.errStart, 'start');
+      }
+    },
+
+    async stop() {
+      ctx.cancel('speaking');
+      try {
+        await client?.stop();
+      } catch (err) {
+        ctx.log('stop failed', err);
+        ctx.fail(errorMessage(err) ?? ctx.texts().errStop, 'stop');
+      }
+      // If the platform never confirms with call-end (a start still pending), finish here.
+      if (ctx.get().status === 'loading') ctx.set({ status: 'inactive', speaking: false, listening: false, volume: 0 });
+      ctx.takePending();
+      await updateRecord();
+    },
+
+    deliver,
+
+    async rowId() {
+      if (call?.rowPromise) await call.rowPromise;
+      return call?.row?.id;
+    },
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * The lead submit (spec §7, §8): customer.upsert → calls.createWithVerification (transaction
+ * 'propuesta-' + Date.now(), status 'completada') → proposal.send. Loaded lazily with the session
+ * chunk; the store calls it and owns the state around it.
+ */
+import type { Texts } from '../i18n';
+import type { LeadApi } from '../rpc/types';
+import type { EmailForm, ToastApi } from './store';
+
+export interface LeadContext {
+  api: () => Promise<LeadApi>;
+  form: EmailForm;
+  texts: Texts;
+  now: () => number;
+  /** Our vapi_call row for this conversation, if any (create's answer, else getByVapiId). */
+  vapiCallRowId: (api: LeadApi) => Promise<string | undefined>;
+  storeSet: (key: string, value: string) => void;
+  toast: ToastApi;
+  emit: (type: string, detail: unknown) => void;
+  log: (...args: unknown[]) => void;
+}
+
+export type LeadOutcome = 'saved' | 'customer-failed' | 'call-failed';
+
+export async function runLead(ctx: LeadContext): Promise<LeadOutcome> {
+  const { form, texts } = ctx;
+  const opt = (v: string) => (v.trim() ? v.trim() : undefined);
+  const lead = { email: form.email.trim(), name: opt(form.name), cargo: opt(form.cargo), company: opt(form.company) };
+  ctx.storeSet('correoUsuario', lead.email);
+  let api: LeadApi;
+  let customerId: string;
+  try {
+    api = await ctx.api();
+    customerId = (await api.upsertCustomer({ ...lead, website: form.website })).id;
+  } catch (err) {
+    // The customer save failed: the email stays stored locally, the modal closes, the flow goes on.
+    ctx.log('customer.upsert failed', err);
+    ctx.toast.error(texts.toastSaveError);
+    ctx.emit('helena:error', { message: (err as Error)?.message || texts.errUnknown, source: 'lead' });
+    return 'customer-failed';
+  }
+  let callId: string | undefined;
+  try {
+    const vapiCallId = await ctx.vapiCallRowId(api);
+    const created = await api.createCall({
+      transaction: 'propuesta-' + ctx.now(),
+      customer_id: customerId,
+      ...(vapiCallId ? { vapi_call_id: vapiCallId } : {}),
+      status: 'completada',
+    });
+    callId = created.id;
+    ctx.storeSet('callId', callId);
+    // The proposal email is sent after a successful call registration.
+    await api.sendProposal({ callId });
+  } catch (err) {
+    ctx.log('call registration failed', err);
+    ctx.toast.error(texts.toastSaveError);
+    ctx.emit('helena:lead', { ...lead, customerId, callId: callId ?? null });
+    ctx.emit('helena:error', { message: (err as Error)?.message || texts.errUnknown, source: 'lead' });
+    return 'call-failed';
+  }
+  ctx.toast.success(texts.toastSending);
+  ctx.emit('helena:lead', { ...lead, customerId, callId });
+  return 'saved';
+}

@@ -1,0 +1,252 @@
+/**
+ * The overlay's components. They only render: every state change and side effect is a store
+ * action (see ../store/store.ts).
+ */
+import { createElement, lazy, Suspense, useId } from 'react';
+import { Toaster } from 'sonner';
+import { fmt } from '../i18n';
+import { isDemo, type HelenaStore } from '../store/store';
+import { useHelena, useTexts } from './hooks';
+
+// The dialogs live in the session chunk, loaded at call start (they are not needed before).
+let modals: Promise<import('../ui/modals').Modals> | undefined;
+const loadModals = () =>
+  (modals ??= import('../session').then((m) => m.createModals({ h: createElement, useId, useHelena, useTexts, fmt })));
+const EmailModal = lazy(() => loadModals().then((m) => ({ default: m.EmailModal })));
+const TranscriptModal = lazy(() => loadModals().then((m) => ({ default: m.TranscriptModal })));
+
+export interface AppProps {
+  store: HelenaStore;
+  toasterId: string;
+}
+
+
+const ChatIcon = () => (
+  <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <path d="M12 3a3 3 0 0 0-3 3v6a3 3 0 0 0 6 0V6a3 3 0 0 0-3-3z" />
+    <path d="M19 11a7 7 0 0 1-14 0M12 18v3" />
+  </svg>
+);
+
+export function App({ store, toasterId }: AppProps) {
+  const t = useTexts(store);
+  const visible = useHelena(store, (s) => s.visible);
+  const showPanel = useHelena(store, (s) => (s.status !== 'inactive' || s.panelOpen) && !s.error);
+  const transcriptOpen = useHelena(store, (s) => s.transcriptOpen);
+  const emailOpen = useHelena(store, (s) => s.emailOpen);
+  const error = useHelena(store, (s) => s.error);
+  const ready = useHelena(store, (s) => s.textsReady);
+  // Until the locale's texts are there, nothing (the facade keeps its placeholder meanwhile).
+  if (!ready) return <div className="root" data-helena-root="" />;
+  return (
+    <div className="root" part="root" data-helena-root="">
+      {visible ? (showPanel ? <Panel store={store} /> : <Launcher store={store} />) : null}
+      <Suspense fallback={null}>
+        {visible && transcriptOpen ? <TranscriptModal store={store} /> : null}
+        {visible && emailOpen ? <EmailModal store={store} /> : null}
+      </Suspense>
+      <div className="sr-only" role="status" aria-live="assertive">
+        {error ? fmt(t.errorPrefix, { msg: error }) : ''}
+      </div>
+      <Toaster
+        id={toasterId}
+        position="top-right"
+        richColors
+        closeButton
+        duration={4000}
+        containerAriaLabel={t.notifications}
+        toastOptions={{ closeButtonAriaLabel: t.close } as Record<string, unknown>}
+      />
+    </div>
+  );
+}
+
+function Launcher({ store }: { store: HelenaStore }) {
+  const t = useTexts(store);
+  const name = useHelena(store, (s) => s.config.name);
+  const label = fmt(t.talkTo, { name });
+  return (
+    <button
+      type="button"
+      className="launcher"
+      part="button"
+      aria-label={label}
+      title={label}
+      aria-haspopup="dialog"
+      data-helena-launcher=""
+      onClick={() => void store.getState().activate()}
+    >
+      <ChatIcon />
+    </button>
+  );
+}
+
+function Panel({ store }: { store: HelenaStore }) {
+  const t = useTexts(store);
+  const headingId = useId();
+  const config = useHelena(store, (s) => s.config);
+  const status = useHelena(store, (s) => s.status);
+  const expanded = useHelena(store, (s) => s.expanded);
+  const ended = useHelena(store, (s) => s.ended);
+  const a = store.getState();
+  const title = fmt(t.panelTitle, { chatLabel: config.chatLabel, name: config.name });
+  return (
+    <section
+      className={expanded ? 'panel expanded' : 'panel'}
+      part={expanded ? 'panel panel-expanded' : 'panel'}
+      aria-labelledby={headingId}
+      data-status={status}
+    >
+      <div className="header" part="header">
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <h2 className="title" id={headingId} part="title">
+            {title}
+          </h2>
+          {isDemo(config) ? (
+            <span className="badge" part="demo-badge">
+              {t.demo}
+            </span>
+          ) : null}
+        </div>
+        <Volume store={store} />
+        <button
+          type="button"
+          className="icon-btn"
+          part="icon-button"
+          aria-label={expanded ? t.shrink : t.expand}
+          title={expanded ? t.shrink : t.expand}
+          aria-pressed={expanded}
+          onClick={a.toggleExpanded}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            {expanded ? <path d="M9 4v5H4M15 20v-5h5" /> : <path d="M4 9V4h5M20 15v5h-5" />}
+          </svg>
+        </button>
+        {status === 'inactive' ? (
+          <button type="button" className="icon-btn" part="icon-button close" aria-label={t.closeChat} title={t.closeChat} onClick={a.closePanel}>
+            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path d="M6 6l12 12M18 6L6 18" />
+            </svg>
+          </button>
+        ) : null}
+      </div>
+      <div className="body">
+        <Messages store={store} />
+        <SpeakingStatus store={store} />
+        {ended && status === 'inactive' ? (
+          <div className="ended" part="ended">
+            <p>{t.callEnded}</p>
+            <button type="button" className="btn primary" part="action" onClick={() => void a.newConversation()}>
+              {t.startNew}
+            </button>
+          </div>
+        ) : null}
+      </div>
+      <div className="actions" part="actions">
+        <button type="button" className="btn" part="action" aria-haspopup="dialog" onClick={a.openTranscript}>
+          {t.viewTranscript}
+        </button>
+        {status === 'active' ? (
+          <button type="button" className="btn danger" part="action end-call" onClick={() => void a.stopCall()}>
+            {t.endCall}
+          </button>
+        ) : status === 'inactive' ? (
+          <button type="button" className="btn primary" part="action" onClick={() => void a.newConversation()}>
+            {t.newConversation}
+          </button>
+        ) : null}
+      </div>
+      <Composer store={store} />
+    </section>
+  );
+}
+
+function Volume({ store }: { store: HelenaStore }) {
+  const volume = useHelena(store, (s) => s.volume);
+  const active = useHelena(store, (s) => s.status === 'active');
+  if (!active) return null;
+  const weights = [0.55, 0.85, 1, 0.85, 0.55];
+  return (
+    <div className="volume" part="volume" aria-hidden="true" data-volume={volume.toFixed(2)}>
+      {weights.map((w, i) => (
+        <span key={i} style={{ transform: `scaleY(${(0.15 + 0.85 * Math.min(1, volume * w * 1.4)).toFixed(3)})` }} />
+      ))}
+    </div>
+  );
+}
+
+function Messages({ store }: { store: HelenaStore }) {
+  const t = useTexts(store);
+  const messages = useHelena(store, (s) => s.messages);
+  const status = useHelena(store, (s) => s.status);
+  const name = useHelena(store, (s) => s.config.name);
+  return (
+    <div className="log" role="log" aria-live="polite" aria-label={t.messages} part="messages" ref={store.getState().registerLog} tabIndex={0}>
+      {messages.length === 0 ? (
+        <p className="empty">{status === 'loading' ? fmt(t.connecting, { name }) : t.waiting}</p>
+      ) : (
+        <ul>
+          {messages.map((m) => (
+            <li
+              key={m.id}
+              className={`msg ${m.role}${m.isFinal ? '' : ' partial'}`}
+              part={`message message-${m.role}`}
+              data-final={m.isFinal ? 'true' : 'false'}
+            >
+              <span className="sr-only">{m.role === 'bot' ? name : t.you}: </span>
+              {m.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function SpeakingStatus({ store }: { store: HelenaStore }) {
+  const t = useTexts(store);
+  const name = useHelena(store, (s) => s.config.name);
+  const speaking = useHelena(store, (s) => s.speaking);
+  const listening = useHelena(store, (s) => s.listening);
+  const text = speaking ? fmt(t.processing, { name }) : listening ? fmt(t.listening, { name }) : '';
+  return (
+    <div className="status" part="speaking" data-speaking={speaking ? 'true' : 'false'}>
+      {text ? (
+        <>
+          <span className="dot" aria-hidden="true" />
+          <span>{text}</span>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function Composer({ store }: { store: HelenaStore }) {
+  const t = useTexts(store);
+  const draft = useHelena(store, (s) => s.draft);
+  const a = store.getState();
+  return (
+    <form
+      className="composer"
+      part="composer"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void a.sendText();
+      }}
+    >
+      <input
+        className="field"
+        part="input"
+        type="text"
+        value={draft}
+        aria-label={t.typePlaceholder}
+        placeholder={t.typePlaceholder}
+        autoComplete="off"
+        onChange={(e) => a.setDraft(e.currentTarget.value)}
+      />
+      <button type="submit" className="btn primary" part="send" style={{ flex: '0 0 auto' }}>
+        {t.send}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,165 @@
+/**
+ * The UI chunk: `<helena-assistant-ui>`, an r2wc custom element with an open shadow root, one
+ * zustand store per instance and the stylesheets adopted into that shadow root. The facade
+ * (`../loader.ts`) mounts it inside `<helena-assistant>`; it also works on its own.
+ */
+import r2wc from '@r2wc/react-to-web-component';
+import { createElement } from 'react';
+import { toast } from 'sonner';
+import { createHelenaStore, type HelenaConfig, type HelenaStore, type StoreDeps } from '../store/store';
+import { App } from './App';
+import sonnerCss from './sonner-css';
+import { CSS } from './styles';
+
+export const UI_TAG = 'helena-assistant-ui';
+
+/** Attributes (kebab-case) and the config keys they fill. */
+export const ATTRIBUTES: Record<string, keyof HelenaConfig> = {
+  name: 'name',
+  company: 'company',
+  'chat-label': 'chatLabel',
+  'public-key': 'publicKey',
+  'assistant-id': 'assistantId',
+  'api-url': 'apiUrl',
+  locale: 'locale',
+  'show-on': 'showOn',
+  mode: 'mode',
+};
+
+export interface HelenaAssistantUIElement extends HTMLElement {
+  readonly store: HelenaStore;
+  open(): Promise<void>;
+}
+
+let sheets: CSSStyleSheet[] | null = null;
+function adoptStyles(root: ShadowRoot) {
+  const texts = [CSS, sonnerCss].filter(Boolean);
+  try {
+    if (!sheets) {
+      sheets = texts.map((text) => {
+        const sheet = new CSSStyleSheet();
+        sheet.replaceSync(text);
+        return sheet;
+      });
+    }
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...sheets];
+  } catch {
+    // No constructable stylesheets (old engines): a <style> per root, still inside the shadow root.
+    for (const text of texts) {
+      const style = document.createElement('style');
+      style.textContent = text;
+      root.appendChild(style);
+    }
+  }
+}
+
+/** The `::part()` names, re-exported through the facade's shadow root (`exportparts`). */
+export const PARTS =
+  'root,button,panel,panel-expanded,header,title,demo-badge,icon-button,close,volume,messages,message,message-bot,message-user,speaking,ended,actions,action,end-call,composer,input,send,backdrop,dialog,transcript,email,field';
+
+let toasterSeq = 0;
+
+/** The element in the document's light DOM that contains `node` (the facade, when there is one). */
+function outermostHost(node: Node): Element | null {
+  let host: Element | null = null;
+  for (let root = node.getRootNode() as ShadowRoot; root.host; root = root.host.getRootNode() as ShadowRoot) host = root.host;
+  return host;
+}
+
+/** Test seam: extra store dependencies for every element created after the call. */
+let depsOverride: Partial<StoreDeps> = {};
+export function setStoreDeps(deps: Partial<StoreDeps>): void {
+  depsOverride = deps;
+}
+
+function defaultApiUrl(): string | undefined {
+  try {
+    const own = new URL(import.meta.url);
+    if (own.protocol === 'http:' || own.protocol === 'https:') return own.origin;
+  } catch {}
+  return typeof location === 'undefined' ? undefined : location.origin;
+}
+
+function readConfig(el: HTMLElement): Partial<HelenaConfig> {
+  const config: Record<string, string | undefined> = {};
+  for (const [attr, key] of Object.entries(ATTRIBUTES)) config[key] = el.getAttribute(attr) ?? undefined;
+  // The server that serves the bundle is the API by default.
+  if (!config.apiUrl) config.apiUrl = defaultApiUrl();
+  return config as Partial<HelenaConfig>;
+}
+
+function Root(props: { container?: ShadowRoot }) {
+  const host = props.container?.host as (HelenaAssistantUIElement & { toasterId: string }) | undefined;
+  if (!host) return null;
+  return createElement(App, { store: host.store, toasterId: host.toasterId });
+}
+
+export function defineHelenaUI(tag: string = UI_TAG): CustomElementConstructor | undefined {
+  if (typeof customElements === 'undefined') return undefined;
+  const existing = customElements.get(tag);
+  if (existing) return existing;
+
+  const props = Object.fromEntries(Object.values(ATTRIBUTES).map((key) => [key, 'string'])) as Record<string, 'string'>;
+  const Base = r2wc(Root, { shadow: 'open', props }) as unknown as {
+    new (): HTMLElement & {
+      connectedCallback(): void;
+      disconnectedCallback(): void;
+      attributeChangedCallback(name: string, oldValue: string | null, value: string | null): void;
+    };
+    observedAttributes: string[];
+  };
+
+  class HelenaAssistantUI extends Base implements HelenaAssistantUIElement {
+    readonly toasterId = `helena-${++toasterSeq}`;
+    readonly store: HelenaStore;
+
+    constructor() {
+      super();
+      const toasterId = this.toasterId;
+      this.store = createHelenaStore(readConfig(this), {
+        host: () => outermostHost(this) ?? this,
+        toast: {
+          success: (message) => void toast.success(message, { toasterId, duration: 4000 }),
+          error: (message) => void toast.error(message, { toasterId, duration: 4000 }),
+          dismiss: () => void toast.dismiss(),
+        },
+        ...depsOverride,
+      });
+      if (this.shadowRoot) adoptStyles(this.shadowRoot);
+      // Escape inside the toaster closes the toasts: sonner checks document.activeElement, which
+      // is the host element while focus is inside a shadow root.
+      this.shadowRoot?.addEventListener('keydown', (event) => {
+        const e = event as KeyboardEvent;
+        if (e.key !== 'Escape') return;
+        const active = this.shadowRoot?.activeElement;
+        if (active?.closest('[data-sonner-toaster]') || active?.closest('section[aria-live]')) toast.dismiss();
+      });
+    }
+
+    override connectedCallback() {
+      if (!this.hasAttribute('exportparts')) this.setAttribute('exportparts', PARTS);
+      this.store.getState().attach();
+      super.connectedCallback();
+    }
+
+    override disconnectedCallback() {
+      super.disconnectedCallback();
+      this.store.getState().detach();
+    }
+
+    override attributeChangedCallback(name: string, oldValue: string | null, value: string | null) {
+      this.store?.getState().configure(readConfig(this));
+      super.attributeChangedCallback(name, oldValue, value);
+    }
+
+    /** Opens the chat panel and starts a call if none is active. */
+    open() {
+      return this.store.getState().activate();
+    }
+  }
+
+  customElements.define(tag, HelenaAssistantUI);
+  return HelenaAssistantUI;
+}
+
+defineHelenaUI();

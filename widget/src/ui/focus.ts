@@ -1,0 +1,82 @@
+/**
+ * Focus handling for the dialogs, across shadow roots: `document.activeElement` is the outermost
+ * host while focus is inside the widget, so every check walks the roots.
+ */
+const FOCUSABLE =
+  'a[href],button:not([disabled]),input:not([disabled]):not([type="hidden"]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
+
+/** The element that really has focus, through shadow roots. */
+export function deepActiveElement(doc: Document = document): Element | null {
+  let active: Element | null = doc.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
+}
+
+/** The element in the light DOM of the document that contains `node` (through shadow roots). */
+export function outermostHost(node: Node): Element | null {
+  let root = node.getRootNode() as Node;
+  let host: Element | null = null;
+  while (root && (root as ShadowRoot).host) {
+    host = (root as ShadowRoot).host;
+    root = host.getRootNode();
+  }
+  return host;
+}
+
+export function focusables(container: ParentNode): HTMLElement[] {
+  return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (el) => !el.closest('[aria-hidden="true"]') && el.tabIndex >= 0,
+  );
+}
+
+/**
+ * A ref callback for a modal dialog (React 19 runs the returned cleanup on unmount): moves focus
+ * into the dialog when focus was in the widget or nowhere, and returns it when the dialog closes.
+ */
+export function manageDialogFocus(dialog: HTMLElement | null): (() => void) | undefined {
+  if (!dialog) return undefined;
+  const doc = dialog.ownerDocument;
+  const previous = deepActiveElement(doc) as HTMLElement | null;
+  const top = doc.activeElement;
+  const host = outermostHost(dialog);
+  const focusWasOurs = !top || top === doc.body || top === doc.documentElement || (host !== null && top === host);
+  if (focusWasOurs) {
+    const first = dialog.querySelector<HTMLElement>('[data-autofocus]') ?? focusables(dialog)[0] ?? dialog;
+    first.focus();
+  }
+  return () => {
+    if (!focusWasOurs) return;
+    if (previous && previous.isConnected && previous !== doc.body) previous.focus();
+  };
+}
+
+/** Keydown handler for a dialog: Tab and Shift+Tab cycle inside it, Escape closes it. */
+export function dialogKeyDown(
+  event: { key: string; shiftKey: boolean; preventDefault(): void; stopPropagation(): void; currentTarget: EventTarget },
+  onClose: () => void,
+): void {
+  const dialog = event.currentTarget as HTMLElement;
+  if (event.key === 'Escape') {
+    event.preventDefault();
+    event.stopPropagation();
+    onClose();
+    return;
+  }
+  if (event.key !== 'Tab') return;
+  const items = focusables(dialog);
+  if (!items.length) {
+    event.preventDefault();
+    return;
+  }
+  const root = dialog.getRootNode() as Document | ShadowRoot;
+  const current = root.activeElement;
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (event.shiftKey && (current === first || !dialog.contains(current))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (current === last || !dialog.contains(current))) {
+    event.preventDefault();
+    first.focus();
+  }
+}

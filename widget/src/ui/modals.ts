@@ -1,0 +1,188 @@
+/**
+ * The two dialogs (transcript and email), in the session chunk. They are built from the React
+ * the UI chunk passes in (`createModals({ h, … })`) instead of importing React: an import would
+ * make the bundler move React into a chunk shared by both, and the UI chunk would grow by the
+ * cost of an extra file. Like every component they only render; state and effects are the store's.
+ */
+import type { createElement, ReactNode, useId as UseId } from 'react';
+import type { Texts } from '../i18n';
+import type { ChatMessage, HelenaState, HelenaStore } from '../store/store';
+import { dialogKeyDown, manageDialogFocus } from './focus';
+
+export interface ModalDeps {
+  h: typeof createElement;
+  useId: typeof UseId;
+  useHelena: <T>(store: HelenaStore, selector: (s: HelenaState) => T) => T;
+  useTexts: (store: HelenaStore) => Texts;
+  fmt: (template: string, values: Record<string, string>) => string;
+}
+
+export interface Modals {
+  TranscriptModal: (props: { store: HelenaStore }) => ReactNode;
+  EmailModal: (props: { store: HelenaStore }) => ReactNode;
+}
+
+/** The dialogs' styles: rendered as a <style> inside the dialog, so they load with this chunk. */
+export const MODAL_CSS = `
+.backdrop{position:fixed;inset:0;z-index:calc(var(--helena-z,2147483000) + 1);background:rgba(15,23,42,.5);display:flex;align-items:center;justify-content:center;padding:16px}
+.dialog{width:100%;max-width:420px;max-height:calc(100vh - 32px);overflow:auto;background:var(--helena-bg,#ffffff);color:var(--helena-text,#111827);border-radius:var(--helena-radius,16px);padding:20px;box-shadow:0 24px 64px rgba(15,23,42,.35)}
+.dialog h2{margin:0 0 8px;font-size:18px;line-height:24px;font-weight:600}
+.dialog p{margin:0 0 12px}
+.dialog .note{font-size:12px;line-height:16px;color:var(--helena-muted,#4b5563)}
+.dialog form{display:flex;flex-direction:column;gap:10px}
+.dialog .field{flex:none;width:100%}
+.dialog .row{display:flex;gap:8px;justify-content:flex-end;margin-top:4px}
+.dialog .row .btn{flex:0 0 auto}
+.transcript{list-style:none;margin:0 0 16px;padding:0;display:flex;flex-direction:column;gap:10px}
+.transcript li{padding:8px 10px;border-radius:10px;background:var(--helena-bot-bg,#f3f4f6)}
+.transcript .who{font-weight:600}
+.transcript time{margin-left:8px;font-size:12px;color:var(--helena-muted,#4b5563)}
+.transcript .text{display:block;margin-top:2px;white-space:pre-wrap;overflow-wrap:anywhere}
+.hp{position:absolute;left:-10000px;top:auto;width:1px;height:1px;overflow:hidden}
+`;
+
+function formatTime(iso: string, locale: string): string {
+  try {
+    return new Date(iso).toLocaleTimeString(locale === 'en' ? 'en-GB' : 'es-ES', { hour: '2-digit', minute: '2-digit' });
+  } catch {
+    return iso.slice(11, 16);
+  }
+}
+
+export function createModals({ h, useId, useHelena, useTexts, fmt }: ModalDeps): Modals {
+  const Dialog = ({ labelId, onClose, part, children }: { labelId: string; onClose: () => void; part: string; children: ReactNode[] }) =>
+    h(
+      'div',
+      { className: 'backdrop', part: 'backdrop' } as Record<string, unknown>,
+      h(
+        'div',
+        {
+          className: 'dialog',
+          part,
+          role: 'dialog',
+          'aria-modal': 'true',
+          'aria-labelledby': labelId,
+          tabIndex: -1,
+          ref: manageDialogFocus,
+          onKeyDown: (e: KeyboardEvent & { currentTarget: EventTarget }) => dialogKeyDown(e, onClose),
+        } as Record<string, unknown>,
+        h('style', null, MODAL_CSS),
+        ...children,
+      ),
+    );
+
+  function TranscriptModal({ store }: { store: HelenaStore }) {
+    const t = useTexts(store);
+    const id = useId();
+    const messages = useHelena(store, (s) => s.messages);
+    const config = useHelena(store, (s) => s.config);
+    const close = store.getState().closeTranscript;
+    return h(Dialog, {
+      labelId: id,
+      onClose: close,
+      part: 'dialog transcript',
+      children: [
+        h('h2', { id, key: 'h' }, fmt(t.transcriptTitle, { name: config.name })),
+        messages.length === 0
+          ? h('p', { key: 'e' }, t.noMessages)
+          : h(
+              'ul',
+              { className: 'transcript', key: 'l' },
+              messages.map((m: ChatMessage) =>
+                h(
+                  'li',
+                  { key: m.id },
+                  h('span', { className: 'who' }, m.role === 'bot' ? config.name : t.you),
+                  h('time', { dateTime: m.time }, formatTime(m.time, config.locale)),
+                  h('span', { className: 'text' }, m.message),
+                ),
+              ),
+            ),
+        h(
+          'div',
+          { className: 'row', key: 'r' },
+          h(
+            'button',
+            { type: 'button', className: 'btn primary', part: 'action', 'data-autofocus': '', onClick: close } as Record<string, unknown>,
+            t.closeView,
+          ),
+        ),
+      ],
+    });
+  }
+
+  function EmailModal({ store }: { store: HelenaStore }) {
+    const t = useTexts(store);
+    const id = useId();
+    const form = useHelena(store, (s) => s.form);
+    const submitting = useHelena(store, (s) => s.submitting);
+    const a = store.getState();
+    const field = (key: 'email' | 'name' | 'cargo' | 'company', label: string, extra: Record<string, unknown>) =>
+      h('input', {
+        className: 'field',
+        part: 'field',
+        name: key,
+        value: form[key],
+        placeholder: label,
+        'aria-label': label,
+        onChange: (e: { currentTarget: HTMLInputElement }) => a.setField(key, e.currentTarget.value),
+        ...extra,
+      } as Record<string, unknown>);
+    return h(Dialog, {
+      labelId: id,
+      onClose: a.closeEmailModal,
+      part: 'dialog email',
+      children: [
+        h('h2', { id, key: 'h' }, t.emailTitle),
+        h('p', { key: 'p' }, t.emailText),
+        h(
+          'form',
+          {
+            key: 'f',
+            noValidate: true,
+            'aria-busy': submitting,
+            onSubmit: (e: { preventDefault(): void }) => {
+              e.preventDefault();
+              void a.submitLead();
+            },
+          },
+          field('email', t.emailPlaceholder, { type: 'email', autoComplete: 'email', 'aria-required': 'true', 'data-autofocus': '' }),
+          field('name', t.fullName, { type: 'text', autoComplete: 'name' }),
+          field('cargo', t.cargo, { type: 'text', autoComplete: 'organization-title' }),
+          field('company', t.company, { type: 'text', autoComplete: 'organization' }),
+          // The honeypot: out of sight, out of the tab order, hidden from assistive technology.
+          h(
+            'div',
+            { className: 'hp', 'aria-hidden': 'true' },
+            h(
+              'label',
+              null,
+              t.honeypot,
+              h('input', {
+                type: 'text',
+                name: 'website',
+                tabIndex: -1,
+                autoComplete: 'off',
+                value: form.website,
+                onChange: (e: { currentTarget: HTMLInputElement }) => a.setField('website', e.currentTarget.value),
+              }),
+            ),
+          ),
+          h('p', { className: 'note' }, t.emailNote),
+          h(
+            'div',
+            { className: 'row' },
+            h('button', { type: 'button', className: 'btn', part: 'action', onClick: a.closeEmailModal } as Record<string, unknown>, t.close),
+            h(
+              'button',
+              { type: 'submit', className: 'btn primary', part: 'action', disabled: submitting } as Record<string, unknown>,
+              t.sendProposals,
+            ),
+          ),
+        ),
+      ],
+    });
+  }
+
+  return { TranscriptModal, EmailModal };
+}

@@ -1,0 +1,62 @@
+import { HOST_CSS, LAUNCHER_CSS } from './launcher';
+
+/**
+ * The element's stylesheet, adopted into its shadow root. Plain CSS with custom properties, px only
+ * (host `rem` must not scale it), `:host { all: initial }` first (host CSS still inherits into the
+ * shadow tree through the host element otherwise).
+ *
+ * Theming: set any `--helena-*` property on `helena-assistant`, or style `::part(…)`.
+ */
+export const CSS = `
+${HOST_CSS}
+*,*::before,*::after{box-sizing:border-box}
+.root{font-family:var(--helena-font,ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif);
+font-size:14px;line-height:20px;color:var(--helena-text,#111827);letter-spacing:normal;text-align:left;-webkit-font-smoothing:antialiased}
+button,input{font:inherit;color:inherit;letter-spacing:inherit;text-transform:none;margin:0}
+button{cursor:pointer}
+:focus-visible{outline:3px solid var(--helena-focus,#f59e0b);outline-offset:2px}
+.sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
+${LAUNCHER_CSS}
+.launcher:hover{filter:brightness(1.08)}
+.panel{position:fixed;right:var(--helena-offset-x,24px);bottom:var(--helena-offset-y,24px);z-index:var(--helena-z,2147483000);
+width:320px;max-width:calc(100vw - 32px);max-height:calc(100vh - 48px);display:flex;flex-direction:column;
+background:var(--helena-bg,#ffffff);border:1px solid var(--helena-border,#e5e7eb);border-radius:var(--helena-radius,16px);
+box-shadow:0 16px 48px rgba(15,23,42,.24);overflow:hidden}
+.panel.expanded{width:384px;height:384px}
+.header{display:flex;align-items:center;gap:8px;padding:12px 12px 12px 16px;background:var(--helena-accent,#4f46e5);color:var(--helena-accent-text,#ffffff)}
+.title{flex:1;min-width:0;margin:0;font-size:15px;line-height:20px;font-weight:600;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.badge{display:inline-block;margin-top:2px;padding:0 6px;border-radius:999px;background:rgba(255,255,255,.2);font-size:11px;line-height:16px;font-weight:500}
+.icon-btn{width:32px;height:32px;border:0;border-radius:8px;background:transparent;color:inherit;display:flex;align-items:center;justify-content:center;padding:0}
+.icon-btn:hover{background:rgba(255,255,255,.18)}
+.icon-btn svg{width:18px;height:18px;fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round}
+.volume{display:flex;align-items:center;gap:2px;height:20px}
+.volume span{display:block;width:3px;height:20px;border-radius:2px;background:currentColor;opacity:.85;transform-origin:center;transition:transform 90ms linear}
+.body{flex:1;min-height:0;display:flex;flex-direction:column}
+.log{flex:1;min-height:0;height:240px;overflow-y:auto;padding:12px}
+.expanded .log{height:auto}
+.log ul{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:8px}
+.msg{max-width:85%;padding:8px 12px;border-radius:14px;word-wrap:break-word;overflow-wrap:anywhere;white-space:pre-wrap}
+.msg.bot{align-self:flex-start;background:var(--helena-bot-bg,#f3f4f6);color:var(--helena-bot-text,#111827);border-bottom-left-radius:4px}
+.msg.user{align-self:flex-end;background:var(--helena-user-bg,#4f46e5);color:var(--helena-user-text,#ffffff);border-bottom-right-radius:4px}
+.msg.partial{opacity:.72}
+.empty{margin:auto;padding:24px 12px;text-align:center;color:var(--helena-muted,#4b5563)}
+.status{display:flex;align-items:center;gap:8px;min-height:28px;padding:4px 16px;color:var(--helena-muted,#4b5563);font-size:13px}
+.dot{width:8px;height:8px;border-radius:50%;background:var(--helena-accent,#4f46e5);animation:helena-pulse 1s ease-in-out infinite}
+@keyframes helena-pulse{0%,100%{opacity:.35;transform:scale(.8)}50%{opacity:1;transform:scale(1.15)}}
+.ended{margin:0 12px 8px;padding:10px 12px;border-radius:10px;background:var(--helena-notice-bg,#fef3c7);color:var(--helena-notice-text,#78350f);display:flex;flex-direction:column;gap:8px}
+.ended p{margin:0;font-weight:600}
+.actions{display:flex;flex-wrap:wrap;gap:8px;padding:8px 12px;border-top:1px solid var(--helena-border,#e5e7eb)}
+.btn{flex:1 1 auto;min-height:36px;padding:6px 12px;border-radius:10px;border:1px solid var(--helena-border,#d1d5db);background:var(--helena-bg,#ffffff);color:var(--helena-text,#111827);font-size:13px;font-weight:500;line-height:18px}
+.btn:hover{background:var(--helena-hover,#f9fafb)}
+.btn.primary{background:var(--helena-accent,#4f46e5);border-color:var(--helena-accent,#4f46e5);color:var(--helena-accent-text,#ffffff)}
+.btn.primary:hover{filter:brightness(1.08)}
+.btn.danger{background:var(--helena-danger,#b91c1c);border-color:var(--helena-danger,#b91c1c);color:#ffffff}
+.btn[disabled]{opacity:.6;cursor:default}
+.composer{display:flex;gap:8px;padding:8px 12px 12px}
+.field{flex:1;min-width:0;height:36px;padding:6px 10px;border-radius:10px;border:1px solid var(--helena-input-border,#9ca3af);background:var(--helena-input-bg,#ffffff);color:var(--helena-text,#111827);font-size:14px;line-height:20px}
+.field::placeholder{color:var(--helena-placeholder,#6b7280);opacity:1}
+@media (prefers-reduced-motion:reduce){
+*,*::before,*::after{animation:none !important;transition:none !important;scroll-behavior:auto !important}
+.volume span{transform:none !important}
+}
+`;

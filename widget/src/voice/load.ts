@@ -1,0 +1,20 @@
+/**
+ * Loaded lazily, at the first call start, so the voice client is not on the UI chunk's critical
+ * path. daily-js itself is loaded by the SDK on its first real `start()`; demo mode never loads it.
+ */
+import { WebCallClient } from '@helena/sdk/web';
+import { createSimulatedCallObject } from '@helena/sdk/testing';
+import type { VoiceClient, VoiceOptions } from './types';
+
+export const DEMO_PUBLIC_KEY = 'demo-public-key';
+
+export function createVoiceClient(options: VoiceOptions): VoiceClient {
+  if (options.demo) {
+    return new WebCallClient({
+      token: DEMO_PUBLIC_KEY,
+      baseUrl: `${options.apiUrl.replace(/\/+$/, '')}/sim`,
+      createCallObject: createSimulatedCallObject,
+    }) as unknown as VoiceClient;
+  }
+  return new WebCallClient(options.publicKey as string) as unknown as VoiceClient;
+}

@@ -1,0 +1,44 @@
+/**
+ * The voice-client boundary the store talks to: the part of `@helena/sdk/web`'s `WebCallClient`
+ * (same API as `@vapi-ai/web` 2.7) that the widget uses. Tests replace it with a double.
+ */
+export type VoiceEvent =
+  | 'call-start'
+  | 'call-end'
+  | 'speech-start'
+  | 'speech-end'
+  | 'volume-level'
+  | 'message'
+  | 'error';
+
+export interface AddMessage {
+  type: 'add-message';
+  message: { role: 'user' | 'system' | 'assistant'; content: string };
+}
+
+export interface VoiceClient {
+  on(event: VoiceEvent, listener: (...args: any[]) => void): unknown;
+  removeAllListeners?(): unknown;
+  start(assistant: string, overrides?: Record<string, unknown>): Promise<{ id?: string } | null | undefined>;
+  stop(): Promise<void> | void;
+  send(message: AddMessage): void;
+}
+
+export interface VoiceOptions {
+  /** Demo mode: the platform simulator the server mounts at `${apiUrl}/sim`. */
+  demo: boolean;
+  publicKey?: string;
+  apiUrl: string;
+}
+
+export type VoiceFactory = (options: VoiceOptions) => Promise<VoiceClient>;
+
+/** A platform message (`message` event). Only the fields the widget reads. */
+export interface PlatformMessage {
+  type?: string;
+  role?: string;
+  transcriptType?: 'partial' | 'final';
+  transcript?: string;
+  content?: string;
+  status?: string;
+}

@@ -1,0 +1,160 @@
+/**
+ * Test doubles for the two external boundaries of the store: the voice client (the platform
+ * and Daily, behind `@helena/sdk/web`) and the lead server (tRPC). Everything else is real.
+ */
+import { vi } from 'vitest';
+import * as callModule from '../../src/store/call';
+import * as sessionModule from '../../src/session';
+import type { LeadApi } from '../../src/rpc/types';
+import { createHelenaStore, type HelenaConfig, type StoreDeps } from '../../src/store/store';
+import type { AddMessage, VoiceClient, VoiceOptions } from '../../src/voice/types';
+
+export class FakeVoice implements VoiceClient {
+  handlers = new Map<string, Array<(...args: any[]) => void>>();
+  sent: AddMessage[] = [];
+  startArgs: Array<[string, Record<string, unknown> | undefined]> = [];
+  /** What start() does: resolve with a call, reject, or resolve null. */
+  startResult: { id?: string } | null | Error = { id: 'vapi-call-1' };
+  /** Emit call-start right after start() resolves (the platform saying 'listening'). */
+  autoCallStart = true;
+  stopError: Error | null = null;
+  /** Emit call-end when stop() is called (as the real client does on leaving). */
+  endOnStop = true;
+  stops = 0;
+
+  on(event: string, fn: (...args: any[]) => void) {
+    const list = this.handlers.get(event) ?? [];
+    list.push(fn);
+    this.handlers.set(event, list);
+    return this;
+  }
+
+  emit(event: string, ...args: unknown[]) {
+    for (const fn of this.handlers.get(event) ?? []) fn(...args);
+  }
+
+  async start(assistant: string, overrides?: Record<string, unknown>) {
+    this.startArgs.push([assistant, overrides]);
+    const r = this.startResult;
+    if (r instanceof Error) throw r;
+    if (r && this.autoCallStart) queueMicrotask(() => this.emit('call-start'));
+    return r;
+  }
+
+  async stop() {
+    this.stops++;
+    if (this.stopError) throw this.stopError;
+    if (this.endOnStop) this.emit('call-end');
+  }
+
+  send(message: AddMessage) {
+    this.sent.push(message);
+  }
+
+  transcript(role: 'assistant' | 'user', transcriptType: 'partial' | 'final', transcript: string) {
+    this.emit('message', { type: 'transcript', role, transcriptType, transcript });
+  }
+}
+
+export type ApiCall = [keyof LeadApi, unknown];
+
+export class FakeApi implements LeadApi {
+  calls: ApiCall[] = [];
+  fail: Partial<Record<keyof LeadApi, Error>> = {};
+  #n = 0;
+  #record<T>(name: keyof LeadApi, input: unknown, value: T): Promise<T> {
+    this.calls.push([name, input]);
+    const error = this.fail[name];
+    return error ? Promise.reject(error) : Promise.resolve(value);
+  }
+  upsertCustomer(input: unknown) {
+    return this.#record('upsertCustomer', input, { id: 'cust-1' });
+  }
+  createCall(input: unknown) {
+    return this.#record('createCall', input, { id: `call-row-${++this.#n}` });
+  }
+  createVapiCall(input: unknown) {
+    return this.#record('createVapiCall', input, { id: 'vapi-row-1', token: 'tok-0123456789abcdef' });
+  }
+  updateVapiCall(input: unknown) {
+    return this.#record('updateVapiCall', input, { id: 'vapi-row-1' });
+  }
+  getVapiCallByVapiId(input: unknown) {
+    return this.#record('getVapiCallByVapiId', input, { id: 'vapi-row-from-lookup' });
+  }
+  sendProposal(input: unknown) {
+    return this.#record('sendProposal', input, { queued: true });
+  }
+  named(name: keyof LeadApi) {
+    return this.calls.filter(([n]) => n === name).map(([, input]) => input as any);
+  }
+}
+
+export class MemoryStorage {
+  data = new Map<string, string>();
+  getItem(k: string) {
+    return this.data.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.data.set(k, String(v));
+  }
+  removeItem(k: string) {
+    this.data.delete(k);
+  }
+}
+
+export interface Harness {
+  store: ReturnType<typeof createHelenaStore>;
+  voice: FakeVoice;
+  api: FakeApi;
+  storage: MemoryStorage;
+  toasts: Array<['success' | 'error', string]>;
+  events: Array<[string, any]>;
+  host: EventTarget;
+  voiceOptions: VoiceOptions[];
+  logs: unknown[][];
+}
+
+/** A store wired to doubles of the two boundaries, with the lazy modules already in memory. */
+export function makeStore(config: Partial<HelenaConfig> = {}, extra: Partial<StoreDeps> = {}): Harness {
+  const voice = new FakeVoice();
+  const api = new FakeApi();
+  const storage = new MemoryStorage();
+  const toasts: Harness['toasts'] = [];
+  const events: Harness['events'] = [];
+  const host = new EventTarget();
+  const voiceOptions: VoiceOptions[] = [];
+  const logs: unknown[][] = [];
+  for (const type of ['helena:call-start', 'helena:call-end', 'helena:lead', 'helena:error']) {
+    host.addEventListener(type, (e) => events.push([type, (e as CustomEvent).detail]));
+  }
+  const store = createHelenaStore(
+    { apiUrl: 'http://127.0.0.1:9', company: 'Acme AI', ...config },
+    {
+      host: () => host,
+      win: window,
+      storage,
+      loadVoice: async (options) => {
+        voiceOptions.push(options);
+        return voice;
+      },
+      loadApi: async () => api,
+      loadCall: async () => callModule,
+      loadSession: async () => sessionModule,
+      toast: { success: (m) => void toasts.push(['success', m]), error: (m) => void toasts.push(['error', m]) },
+      now: () => 1_700_000_000_000,
+      log: (...args) => void logs.push(args),
+      ...extra,
+    },
+  );
+  store.getState().attach();
+  return { store, voice, api, storage, toasts, events, host, voiceOptions, logs };
+}
+
+/** Lets promises and queued microtasks run (with fake timers too). */
+export async function settle(rounds = 5): Promise<void> {
+  for (let i = 0; i < rounds; i++) {
+    if (vi.isFakeTimers()) await vi.advanceTimersByTimeAsync(0);
+    else await new Promise((r) => setTimeout(r, 0));
+  }
+}
