@@ -38,6 +38,12 @@ describe('the Spanish script', () => {
     expect(summary).toContain('ana@empresa.com');
   });
 
+  it('goes straight to the email when the visitor describes the business unasked', () => {
+    const d = new Dialogue('Helena');
+    expect(d.reply('Somos una agencia de viajes en Valencia').text).toMatch(/correo/);
+    expect(d.business).toBe('Somos una agencia de viajes en Valencia');
+  });
+
   it('takes replacement lines', () => {
     const d = new Dialogue('Eva', { askBusiness: '¿Qué vendes, {name}?' });
     expect(d.reply('hola').text).toBe('¿Qué vendes, Eva?');

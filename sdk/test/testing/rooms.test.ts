@@ -127,6 +127,18 @@ describe('simulated rooms', () => {
     expect(Math.max(0, ...levels)).toBe(0);
   });
 
+  it('honours maxDurationSeconds and silenceTimeoutSeconds', async () => {
+    const a = await setup({}, { assistant: { name: 'Helena', firstMessage: 'Hola.', maxDurationSeconds: 0.3 } });
+    await a.call.join({ url: a.webCall.webCallUrl });
+    await until(() => a.events.includes('left-meeting'), 3000, 'the max duration');
+    expect(a.messages.at(-1)).toMatchObject({ type: 'status-update', status: 'ended', endedReason: 'exceeded-max-duration' });
+
+    const b = await setup({}, { assistant: { name: 'Helena', firstMessage: 'Hola.', silenceTimeoutSeconds: 0.3 } });
+    await b.call.join({ url: b.webCall.webCallUrl });
+    await until(() => b.events.includes('left-meeting'), 3000, 'the silence timeout');
+    expect((await b.api('GET', `/call/${b.webCall.id}`)).body.endedReason).toBe('silence-timed-out');
+  });
+
   it('lets the assistant wait for the visitor (firstMessageMode), and fills {{variables}}', async () => {
     const { call, webCall, messages } = await setup({}, {
       assistant: { name: 'Helena', firstMessage: 'Hola {{nombre}}', firstMessageMode: 'assistant-waits-for-user' },

@@ -29,6 +29,8 @@ export const DEFAULT_LINES: DialogueLines = {
 
 /** Local part, at sign, domain and a top-level domain of at least 2 letters. */
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
+/** Words that say the visitor is already describing their business. */
+const BUSINESS = /\b(tengo|tenemos|somos|empresa|negocio|tienda|agencia|cl[ií]nica|despacho|restaurante|vendo|vendemos|me dedico|nos dedicamos|startup|consultor[ií]a|hotel|f[aá]brica|academia|taller|panader[ií]a)\b/i;
 const GOODBYE = /\b(adi[oó]s|hasta luego|hasta pronto|chao|chau|nada m[aá]s|eso es todo|no,? gracias|bye)\b/i;
 
 const stripAccents = (s: string): string => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
@@ -128,6 +130,12 @@ export class Dialogue {
     }
     switch (this.stage) {
       case 'start':
+        if (BUSINESS.test(text)) {
+          // The visitor already told us about the business: straight to the email.
+          this.business = text;
+          this.stage = 'email';
+          return line('askEmail');
+        }
         this.stage = 'business';
         return line('askBusiness');
       case 'business':
