@@ -191,7 +191,5 @@ const uiGz = files[manifest.ui].gzip;
 const over = [];
 if (loaderGz > LOADER_BUDGET) over.push(`loader ${loaderGz} B gz > ${LOADER_BUDGET}`);
 if (uiGz > UI_BUDGET) over.push(`UI chunk ${uiGz} B gz > ${UI_BUDGET}`);
-if (over.length) {
-  console.error('widget budget exceeded: ' + over.join('; '));
-  process.exitCode = 1;
-}
+// widget/test/bundle.test.ts enforces the budgets; the build only warns.
+if (over.length) console.warn('widget budget exceeded: ' + over.join('; '));

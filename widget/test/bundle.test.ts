@@ -1,0 +1,40 @@
+// @vitest-environment node
+/**
+ * The budgets (issue 6): loader ≤ 2 KB gz, UI chunk ≤ 85 KB gz, and what is in each. Runs on the
+ * build output (`npm run build` writes widget/dist and its manifest; CI builds before testing).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const manifestPath = dist + 'manifest.json';
+const built = existsSync(manifestPath);
+
+describe.skipIf(!built)('the built bundle', () => {
+  const manifest = built ? JSON.parse(readFileSync(manifestPath, 'utf8')) : null;
+  const code = (name: string) => readFileSync(dist + name, 'utf8');
+
+  it('the loader is at most 2 KB gzipped and has no React', () => {
+    expect(manifest.files['helena-assistant.js'].gzip).toBeLessThanOrEqual(2048);
+    expect(code('helena-assistant.js')).not.toMatch(/react\.(production|development)|__CLIENT_INTERNALS|useSyncExternalStore|jsx/);
+  });
+
+  it('the UI chunk is at most 85 KB gzipped, one file, with no static import', () => {
+    expect(manifest.files[manifest.ui].gzip).toBeLessThanOrEqual(85 * 1024);
+    expect(code(manifest.ui)).not.toMatch(/^import[\s{]/m);
+  });
+
+  it('the UI chunk carries sonner’s CSS as a string and never writes into document.head', () => {
+    const ui = code(manifest.ui);
+    expect(ui).toContain('[data-sonner-toaster]');
+    expect(ui).not.toMatch(/document\.head|getElementsByTagName\("head"\)/);
+  });
+
+  it('neither the loader nor the UI chunk contains daily-js, the tRPC client or the SDK', () => {
+    for (const name of ['helena-assistant.js', manifest.ui]) {
+      const js = code(name);
+      expect(js).not.toMatch(/daily-js|@daily-co|TRPCClientError|httpLink|WebCallClient|call\/web/);
+    }
+  });
+});
