@@ -64,6 +64,17 @@ const stripFns = (v: unknown): unknown => {
   return v;
 };
 
+/** App messages are JSON text: parsed, so timing fields inside them can be normalised. */
+const parseJsonArgs = (args: unknown[]): unknown[] =>
+  args.map((a) => {
+    if (typeof a !== 'string') return a;
+    try {
+      return { json: JSON.parse(a) };
+    } catch {
+      return a;
+    }
+  });
+
 export async function runScenario(kind: Kind, scenario: Scenario): Promise<ScenarioResult> {
   const platform = await startPlatform();
   if (scenario.reply) platform.reply(scenario.reply);
@@ -116,7 +127,7 @@ export async function runScenario(kind: Kind, scenario: Scenario): Promise<Scena
     progress: log.filter((e) => e.event === 'call-start-progress').map((e) => normalise(e.args[0])),
     appMessages: instances.map((f) => normalise(f.appMessagesParsed)),
     calls: instances.map((f) =>
-      f.calls.filter((c) => !IGNORED_CALLS.has(c.method)).map((c) => ({ method: c.method, args: stripFns(c.args) })),
+      f.calls.filter((c) => !IGNORED_CALLS.has(c.method)).map((c) => ({ method: c.method, args: normalise(parseJsonArgs(stripFns(c.args) as unknown[])) })),
     ),
     registered: instances.map((f) =>
       [...new Set(f.calls.filter((c) => c.method === 'on' || c.method === 'once').map((c) => `${c.method}:${String(c.args[0])}`))].sort(),

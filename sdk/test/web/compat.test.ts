@@ -542,3 +542,78 @@ describe(`compatibility with @vapi-ai/web ${referenceVersion}`, () => {
     expect(ours.out.result).toBe('room gone');
   });
 });
+
+describe('the improvements, side by side with @vapi-ai/web 2.7.1', () => {
+  it('each instance has its own token and base URL (the reference shares one module-level client)', async () => {
+    const { ReferenceVapi, useFactoryForReference } = await import('./reference');
+    const { default: WebCallClient } = await import('@helena/sdk/web');
+    const { createFakeCallObjectFactory } = await import('@helena/sdk/testing');
+    const { startPlatform } = await import('./helpers');
+    const [p1, p2] = await Promise.all([startPlatform(), startPlatform()]);
+    const factory = createFakeCallObjectFactory();
+    useFactoryForReference(factory);
+    const refA = new ReferenceVapi('pk-a', p1.url);
+    new ReferenceVapi('pk-b', p2.url);
+    await refA.start('asst-a');
+    await refA.stop();
+    // The reference's first instance now talks to the second one's server with its token.
+    expect(p1.requests).toHaveLength(0);
+    expect(p2.requests.map((r) => r.headers.authorization)).toEqual(['Bearer pk-b']);
+    const ourA = new WebCallClient({ token: 'pk-a', baseUrl: p1.url, createCallObject: factory });
+    const ourB = new WebCallClient({ token: 'pk-b', baseUrl: p2.url, createCallObject: factory });
+    await ourA.start('asst-a');
+    await ourB.start('asst-b');
+    await Promise.all([ourA.stop(), ourB.stop()]);
+    expect(p1.requests.map((r) => [r.headers.authorization, r.body.assistantId])).toEqual([['Bearer pk-a', 'asst-a']]);
+    expect(p2.requests.slice(1).map((r) => [r.headers.authorization, r.body.assistantId])).toEqual([['Bearer pk-b', 'asst-b']]);
+    await Promise.all([p1.close(), p2.close()]);
+  });
+
+  it('a failed start without an error listener: the reference rejects and stays started; ours resolves null and can start again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const failFirstJoin = (f: any) =>
+      f.onCreate((fake: any) => {
+        if (f.instances.length === 0) fake.fail('join', new Error('join refused'));
+      });
+    const { ref, ours } = await runBoth({
+      name: 'no error listener',
+      errorListener: false,
+      setupFactory: failFirstJoin,
+      run: async ({ client, out }) => {
+        out.first = await client.start('asst-1').then(
+          (v: unknown) => (v === null ? 'null' : 'call'),
+          (e: Error) => `rejected: ${e.message.slice(0, 40)}`,
+        );
+        out.second = await client.start('asst-1').then(
+          (v: any) => (v === null ? 'null' : v.id),
+          (e: Error) => `rejected: ${e.message.slice(0, 40)}`,
+        );
+      },
+    });
+    expect(ref.out.first).toMatch(/^rejected: /);
+    expect(ref.out.second).toBe('null'); // stuck: "already started"
+    expect(ours.out).toEqual({ first: 'null', second: 'call-2' });
+    vi.restoreAllMocks();
+  });
+
+  it('stop() during a pending start: the reference still joins and reports success after the stop; ours cancels', async () => {
+    const { ref, ours } = await runBoth({
+      name: 'stop during start',
+      reply: (_r, n) => ({ delayMs: 150, body: webCallBody({}, n) }),
+      run: async ({ client, platform, out }) => {
+        const pending = client.start('asst-1');
+        while (platform.requests.length === 0) await tick(2);
+        await client.stop();
+        out.result = await pending.then((v: any) => (v === null ? null : v.id));
+        await tick(50);
+      },
+    });
+    expect(ref.out.result).toBe('call-1');
+    expect(ref.loadCalls.map((c) => c.join)).toEqual([1]);
+    expect(ref.events.map((e) => e.event)).toContain('call-start-success');
+    expect(ours.out.result).toBeNull();
+    expect(ours.loadCalls).toEqual([]); // its only call object never joined…
+    expect(ours.discarded).toEqual([expect.objectContaining({ destroyCount: 1 })]); // …and was destroyed
+    expect(ours.events).toEqual([]);
+  });
+});
