@@ -68,9 +68,7 @@ function buildSchemas() {
             z.instanceof(ArrayBuffer),
             z
               .number()
-              .int('a preset source must be an integer from 1 to 10')
-              .min(1, 'a preset source must be an integer from 1 to 10')
-              .max(10, 'a preset source must be an integer from 1 to 10'),
+              .refine((n) => Number.isInteger(n) && n >= 1 && n <= 10, 'a preset source must be an integer from 1 to 10'),
           ])
           .optional(),
       })
@@ -157,10 +155,33 @@ function buildSchemas() {
 let cachedSchemas: ReturnType<typeof buildSchemas> | null = null;
 const schemas = () => (cachedSchemas ??= buildSchemas());
 
+type Issue = { path: PropertyKey[]; message: string; code?: string; errors?: Issue[][] };
+
+/** For a union, the issue of the branch that got furthest (the one the value was meant to be). */
+function mostSpecific(issue: Issue, prefix: PropertyKey[] = []): Issue {
+  const here = { ...issue, path: [...prefix, ...issue.path] };
+  if (issue.code !== 'invalid_union' || !issue.errors?.length) return here;
+  let best: Issue = here;
+  for (const branch of issue.errors) {
+    for (const inner of branch) {
+      const candidate = mostSpecific(inner, here.path);
+      const deeper = candidate.path.length > best.path.length;
+      // At the same depth, a failed check (too small, not an integer…) says more than a type mismatch.
+      const sharper =
+        candidate.path.length === best.path.length &&
+        (best === here || best.code === 'invalid_type') &&
+        candidate.code !== 'invalid_type' &&
+        candidate.code !== 'invalid_union';
+      if (deeper || sharper) best = candidate;
+    }
+  }
+  return best;
+}
+
 function check<T>(option: string, schema: z.ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
+  const issue = mostSpecific(result.error.issues[0]);
   const path = [option, ...issue.path.map(String)].join('.');
   throw new DailyOptionError(path, issue.message);
 }
