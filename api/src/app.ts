@@ -7,6 +7,8 @@ import { secureHeaders } from 'hono/secure-headers';
 import { bodyLimit } from 'hono/body-limit';
 import { rateLimiter } from 'hono-rate-limiter';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import type { TRPCError } from '@trpc/server';
+import { fastTrpcHandler } from './http/trpc-fast';
 import type { Config } from './config';
 import type { Db } from './db';
 import type { Deps } from './deps';
@@ -95,50 +97,77 @@ export function createApp(opts: AppOptions): BuiltApp {
 
   // /api: CORS allow-list, body limit, rate limits.
   app.use('/api/*', corsAllowList({ allowed: config.ALLOWED_ORIGINS }));
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: BODY_LIMIT_BYTES,
-      onError: (c) => c.json(apiError(c, 'PAYLOAD_TOO_LARGE', 'Payload too large', 413), 413),
-    }),
-  );
+  // Body limit: a declared Content-Length is checked at once; a chunked body is counted as it
+  // is read (hono's bodyLimit). The fast tRPC path only takes bodies with a Content-Length.
+  const tooLarge = (c: Context) => c.json(apiError(c, 'PAYLOAD_TOO_LARGE', 'Payload too large', 413), 413);
+  const streamingLimit = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: tooLarge });
+  app.use('/api/*', async (c, next) => {
+    const length = c.req.header('content-length');
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+      if (!/^\d+$/.test(length) || Number(length) > BODY_LIMIT_BYTES) return tooLarge(c);
+      return next();
+    }
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next();
+    return streamingLimit(c, next);
+  });
 
-  const limiter = (limit: number, match: (c: Context<Env>) => boolean) => {
-    return rateLimiter<Env>({
-      windowMs: 60_000,
-      limit,
-      standardHeaders: 'draft-6',
-      keyGenerator: (c) => c.get('ip'),
-      skip: (c) => !match(c),
-      handler: (c) => c.json(apiError(c, 'TOO_MANY_REQUESTS', 'Demasiadas solicitudes, inténtalo más tarde', 429), 429),
-    });
-  };
-  const procedureOf = (c: Context) => c.req.path.slice('/api/trpc/'.length);
+  // Rate limits, per IP: one limiter and one store, three classes of request.
   const strictTrpc = new Set(['proposal.send']);
-  app.use('/api/trpc/*', limiter(config.STRICT_RATE_LIMIT_PER_MINUTE, (c) => strictTrpc.has(procedureOf(c))));
-  app.use(
-    '/api/trpc/*',
-    limiter(config.RATE_LIMIT_PER_MINUTE, (c) => c.req.method !== 'GET' && c.req.method !== 'OPTIONS' && !strictTrpc.has(procedureOf(c))),
-  );
-  // Queries are cheap but are the enumeration surface: a looser limit.
-  app.use('/api/trpc/*', limiter(config.RATE_LIMIT_PER_MINUTE * 4, (c) => c.req.method === 'GET'));
-  app.use('/api/email', limiter(config.STRICT_RATE_LIMIT_PER_MINUTE, (c) => c.req.method === 'POST'));
+  const limitClass = (c: Context<Env>): 'strict' | 'mutation' | 'query' | null => {
+    const m = c.req.method;
+    if (m === 'OPTIONS' || m === 'HEAD') return null;
+    if (c.req.path === '/api/email') return m === 'POST' ? 'strict' : null;
+    if (strictTrpc.has(c.req.path.slice('/api/trpc/'.length))) return 'strict';
+    // Queries are cheap but are the enumeration surface: a looser limit.
+    return m === 'GET' ? 'query' : 'mutation';
+  };
+  const limits = {
+    strict: config.STRICT_RATE_LIMIT_PER_MINUTE,
+    mutation: config.RATE_LIMIT_PER_MINUTE,
+    query: config.RATE_LIMIT_PER_MINUTE * 4,
+  };
+  const limiter = rateLimiter<Env>({
+    windowMs: 60_000,
+    limit: (c) => limits[limitClass(c) ?? 'query'],
+    standardHeaders: 'draft-6',
+    keyGenerator: (c) => {
+      const cls = limitClass(c);
+      return cls === 'strict' ? `strict:${c.req.path}:${c.get('ip')}` : `${cls}:${c.get('ip')}`;
+    },
+    skip: (c) => limitClass(c) === null,
+    handler: (c) => c.json(apiError(c, 'TOO_MANY_REQUESTS', 'Demasiadas solicitudes, inténtalo más tarde', 429), 429),
+  });
+  app.use('/api/trpc/*', limiter);
+  app.use('/api/email', limiter);
 
-  app.all('/api/trpc/*', (c) =>
+  const createContext = (c: Context<Env>): TrpcContext => ({
+    deps,
+    ip: c.get('ip'),
+    reqId: c.get('requestId'),
+    log: log.child({ reqId: c.get('requestId') }),
+  });
+  const onError = ({ error, path }: { error: TRPCError; path?: string }, reqId: string) => {
+    if (error.code === 'INTERNAL_SERVER_ERROR') log.error('procedure failed', { reqId, path, err: error.cause ?? error });
+  };
+  const standardAdapter = (c: Context<Env>) =>
     fetchRequestHandler({
       endpoint: '/api/trpc',
       req: c.req.raw,
       router: appRouter,
       allowBatching: false,
-      createContext: (): TrpcContext => ({
-        deps,
-        ip: c.get('ip'),
-        reqId: c.get('requestId'),
-        log: log.child({ reqId: c.get('requestId') }),
-      }),
-      onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') log.error('procedure failed', { reqId: c.get('requestId'), path, err: error.cause ?? error });
-      },
+      createContext: () => createContext(c),
+      onError: (o) => onError(o, c.get('requestId')),
+    });
+  app.all(
+    '/api/trpc/*',
+    fastTrpcHandler<TrpcContext>({
+      router: appRouter,
+      endpoint: '/api/trpc',
+      maxBodyBytes: BODY_LIMIT_BYTES,
+      createContext: (c) => createContext(c as Context<Env>),
+      onError: (o) => onError(o, o.ctx.reqId),
+      fallback: (c) => standardAdapter(c as Context<Env>),
+      tooLarge,
     }),
   );
   app.route('/api/email', emailRoute(deps));

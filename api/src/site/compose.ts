@@ -1,0 +1,37 @@
+// What `npm start` adds to the bare API server: the demo site, the widget bundle and, in demo mode
+// (no VAPI_PUBLIC_KEY), the platform simulator with its rooms.
+import { fileURLToPath } from 'node:url';
+import type { Config } from '../config';
+import type { StartOptions } from '../server';
+import { createDemo } from './demo';
+import { createSiteApp } from './site';
+
+const repoPath = (p: string) => fileURLToPath(new URL(`../../../${p}`, import.meta.url));
+
+/** Site directories; overridable so a deployment can serve a built copy from elsewhere. */
+export const SITE_DIR = process.env.SITE_DIR ?? repoPath('demo-site');
+export const WIDGET_DIR = process.env.WIDGET_DIR ?? repoPath('widget/dist');
+
+export interface Composition extends Pick<StartOptions, 'mounts' | 'onServer' | 'summaries'> {
+  demo: boolean;
+  close(): Promise<void>;
+}
+
+/** Mounts and hooks for the full product on one server. */
+export function composeSite(config: Config): Composition {
+  const demo = !config.VAPI_PUBLIC_KEY ? createDemo() : null;
+  const site = createSiteApp({
+    siteDir: SITE_DIR,
+    widgetDir: WIDGET_DIR,
+    vapiPublicKey: config.VAPI_PUBLIC_KEY,
+    vapiAssistantId: config.VAPI_ASSISTANT_ID,
+  });
+  return {
+    demo: !!demo,
+    // Platform keys win over the simulator for summaries: a real call record is the better source.
+    summaries: config.VAPI_PRIVATE_KEY ? undefined : demo?.summaries,
+    mounts: [...(demo ? [demo.mount] : []), { prefix: '/', app: site }],
+    onServer: (server) => demo?.onServer(server),
+    close: async () => demo?.close(),
+  };
+}

@@ -1,0 +1,48 @@
+// The demo site and the widget bundle: static files, plus the home page with the element's
+// attributes filled from the configuration, all under the site's CSP.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import { escapeHtml } from '../html/escape';
+import { serveStatic } from '../http/static';
+import { siteCsp } from './csp';
+
+export interface SiteOptions {
+  /** demo-site/ */
+  siteDir: string;
+  /** widget/dist/ */
+  widgetDir: string;
+  /** With both, the element talks to the real platform; without, the demo's simulator. */
+  vapiPublicKey?: string;
+  vapiAssistantId?: string;
+}
+
+const ELEMENT_RE = /<helena-assistant\b([^>]*)>/;
+
+/** Adds the platform key and assistant to the page's `<helena-assistant>` when they are configured. */
+export function withPlatformAttributes(page: string, opts: Pick<SiteOptions, 'vapiPublicKey' | 'vapiAssistantId'>): string {
+  if (!opts.vapiPublicKey) return page;
+  const extra =
+    ` public-key="${escapeHtml(opts.vapiPublicKey)}"` +
+    (opts.vapiAssistantId ? ` assistant-id="${escapeHtml(opts.vapiAssistantId)}"` : '');
+  return page.replace(ELEMENT_RE, (_m, attrs: string) => `<helena-assistant${attrs}${extra}>`);
+}
+
+/** A Hono app for `/`: the home page, the site's assets and the widget's loader and chunks. */
+export function createSiteApp(opts: SiteOptions): Hono {
+  const app = new Hono();
+  const csp = siteCsp({ platform: !!opts.vapiPublicKey });
+  let home: Promise<string> | undefined;
+  const renderHome = () =>
+    (home ??= readFile(join(opts.siteDir, 'index.html'), 'utf8').then((page) => withPlatformAttributes(page, opts)));
+
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.res.headers.get('content-type')?.startsWith('text/html')) c.res.headers.set('Content-Security-Policy', csp);
+  });
+  app.get('/', async (c) => c.html(await renderHome(), 200, { 'Cache-Control': 'no-cache' }));
+  app.get('/index.html', (c) => c.redirect('/', 301));
+  app.use('*', serveStatic({ prefix: '/', dir: opts.widgetDir }));
+  app.use('*', serveStatic({ prefix: '/', dir: opts.siteDir }));
+  return app;
+}
