@@ -3,9 +3,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync } from 'node:fs';
 
 mkdirSync('test-results', { recursive: true });
+// The dist tests and the browser suite need the built SDK and widget; build once if absent.
+const builds = ['sdk/dist/index.js', 'widget/dist/helena-assistant.js'];
 const run = (cmd, args, env = {}) =>
   spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
+
+if (builds.some((f) => !existsSync(f)) && run('npm', ['run', 'build']) !== 0) process.exit(1);
 
 const unitStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json']);
 const unit = readJson('test-results/vitest.json');
