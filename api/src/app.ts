@@ -149,8 +149,8 @@ export function createApp(opts: AppOptions): BuiltApp {
   const onError = ({ error, path }: { error: TRPCError; path?: string }, reqId: string) => {
     if (error.code === 'INTERNAL_SERVER_ERROR') log.error('procedure failed', { reqId, path, err: error.cause ?? error });
   };
-  const standardAdapter = (c: Context<Env>) =>
-    fetchRequestHandler({
+  const standardAdapter = async (c: Context<Env>) => {
+    const res = await fetchRequestHandler({
       endpoint: '/api/trpc',
       req: c.req.raw,
       router: appRouter,
@@ -158,6 +158,13 @@ export function createApp(opts: AppOptions): BuiltApp {
       createContext: () => createContext(c),
       onError: (o) => onError(o, c.get('requestId')),
     });
+    // Through the context, so headers set earlier (rate limit) are kept.
+    const headers: Record<string, string> = {};
+    res.headers.forEach((v, k) => (headers[k] = v));
+    const noBody = res.body === null || res.status === 204 || res.status === 304 || c.req.method === 'HEAD';
+    if (noBody) return c.body(null, res.status as 400, headers);
+    return c.body(await res.arrayBuffer(), res.status as 400, headers);
+  };
   app.all(
     '/api/trpc/*',
     fastTrpcHandler<TrpcContext>({
