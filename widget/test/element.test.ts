@@ -325,6 +325,6 @@ describe('locale="en" translates every text', () => {
     expect(ui.getByText('Thank you for the conversation. Goodbye!')).toBeTruthy();
     expect(ui.getByRole('button', { name: 'Start a new conversation' })).toBeTruthy();
     expect(ui.getByRole('button', { name: 'New Conversation' })).toBeTruthy();
-    expect(voice.startArgs[0][1]).toMatchObject({ transcriber: { language: 'en' } });
+    expect(voice.startArgs[0][0]).toMatchObject({ transcriber: { language: 'en' } });
   });
 });

@@ -72,7 +72,7 @@ describe('the lead flow against a tRPC server on loopback', () => {
     const { ui, dialog, leads } = await converse();
     expect(server.requests[0]).toMatchObject({
       method: 'POST',
-      input: { vapi_id: 'vapi-call-1', status: 'active', initial_data: { assistant_id: 'demo-assistant', demo: true } },
+      input: { vapi_id: 'vapi-call-1', status: 'active', initial_data: { assistant_id: null, demo: true } },
     });
     expect((dialog.getByPlaceholderText('Tu correo electrónico') as HTMLInputElement).value).toBe('juan.perez@acme-corp.com');
     fireEvent.input(dialog.getByRole('textbox', { name: 'Nombre completo' }), { target: { value: 'Juan Pérez' } });

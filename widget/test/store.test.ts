@@ -82,7 +82,17 @@ describe('call status transitions', () => {
     h = makeStore({ publicKey: 'pk_1', mode: 'demo' });
     await h.store.getState().startCall();
     expect(h.voiceOptions[0].demo).toBe(true);
-    expect(h.voice.startArgs[0][0]).toBe('demo-assistant');
+    // no assistant id: the spec's settings as an inline assistant
+    expect(h.voice.startArgs[0]).toEqual([
+      {
+        name: 'Helena',
+        transcriber: { provider: 'deepgram', model: 'nova-2', language: 'es' },
+        voice: { provider: 'openai', voiceId: 'alloy', model: 'gpt-4o-mini-tts' },
+        model: { provider: 'openai', model: 'gpt-4o-mini' },
+        firstMessage: '¡Hola! Soy Helena, la asistente virtual de Acme AI. ¿En qué puedo ayudarte hoy?',
+      },
+      undefined,
+    ]);
   });
 
   it("raises 'ID del asistente no disponible' without an assistant id outside demo mode", async () => {
@@ -196,7 +206,7 @@ describe('the vapi_call record', () => {
     expect(h.storage.getItem('vapiCallId')).toBe('vapi-call-1');
     const [created] = h.api.named('createVapiCall');
     expect(created).toMatchObject({ vapi_id: 'vapi-call-1', status: 'active' });
-    expect(created.initial_data).toMatchObject({ assistant_id: 'demo-assistant', demo: true, locale: 'es' });
+    expect(created.initial_data).toMatchObject({ assistant_id: null, demo: true, locale: 'es' });
     expect(typeof created.initial_data.start_time).toBe('string');
     await h.store.getState().stopCall();
     await settle();
@@ -223,6 +233,18 @@ describe('transcripts and the speaking indicator', () => {
     expect(h.store.getState().speaking).toBe(true);
     await vi.advanceTimersByTimeAsync(1);
     expect(h.store.getState().speaking).toBe(false);
+  });
+
+  it('a typed line in the middle of a spoken one does not split it', async () => {
+    await activeCall();
+    h.voice.transcript('assistant', 'partial', '¡Hola! Soy');
+    await h.store.getState().sendText('Tengo una tienda');
+    h.voice.transcript('assistant', 'partial', '¡Hola! Soy Helena');
+    h.voice.transcript('assistant', 'final', '¡Hola! Soy Helena.');
+    expect(messages()).toEqual([
+      ['bot', '¡Hola! Soy Helena.', true],
+      ['user', 'Tengo una tienda', true],
+    ]);
   });
 
   it('a new partial cancels the pending off', async () => {

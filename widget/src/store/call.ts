@@ -11,8 +11,6 @@ import type { PlatformMessage, VoiceClient, VoiceFactory } from '../voice/types'
 import type { ChatMessage, HelenaConfig, HelenaState } from './store';
 
 export const SPEAKING_OFF_MS = 500;
-/** The assistant the simulator runs when the element has no `assistant-id` in demo mode. */
-export const DEMO_ASSISTANT_ID = 'demo-assistant';
 
 export interface CallContext {
   get(): HelenaState;
@@ -87,7 +85,7 @@ export function createCallController(ctx: CallContext): CallController {
     if (!current || !current.started || !current.vapiId || current.rowPromise) return;
     const { config } = ctx.get();
     current.initialData = {
-      assistant_id: config.assistantId || (ctx.demo(config) ? DEMO_ASSISTANT_ID : undefined),
+      assistant_id: config.assistantId || null,
       start_time: new Date(ctx.now()).toISOString(),
       page_url: ctx.pageUrl(),
       locale: config.locale,
@@ -121,11 +119,19 @@ export function createCallController(ctx: CallContext): CallController {
   };
 
   // ── transcripts: a partial replaces the current line, a final one settles it ─────────────────
+  /** The latest line of `role` still being transcribed (a typed line may have come in between). */
+  const openLine = (messages: ChatMessage[], role: ChatMessage['role']) => {
+    for (let i = messages.length - 1; i >= 0; i--) if (messages[i].role === role && !messages[i].isFinal) return i;
+    return -1;
+  };
+
   const partial = (role: ChatMessage['role'], text: string) => {
     const { messages } = ctx.get();
-    const last = messages[messages.length - 1];
-    if (last && last.role === role && !last.isFinal) {
-      ctx.set({ messages: [...messages.slice(0, -1), { ...last, message: text }] });
+    const index = openLine(messages, role);
+    if (index >= 0) {
+      const next = messages.slice();
+      next[index] = { ...messages[index], message: text };
+      ctx.set({ messages: next });
       ctx.scroll();
     } else {
       ctx.append(role, text, false);
@@ -140,8 +146,7 @@ export function createCallController(ctx: CallContext): CallController {
 
   const final = (role: ChatMessage['role'], text: string) => {
     const { messages } = ctx.get();
-    let index = -1;
-    for (let i = messages.length - 1; i >= 0 && index < 0; i--) if (messages[i].role === role && !messages[i].isFinal) index = i;
+    const index = openLine(messages, role);
     if (index >= 0) {
       const next = messages.slice();
       next[index] = { ...messages[index], message: text, isFinal: true };
@@ -247,10 +252,12 @@ export function createCallController(ctx: CallContext): CallController {
       }
       if (call !== thisCall || ctx.get().status !== 'loading') return; // stopped meanwhile
       try {
-        const started = await c.start(
-          config.assistantId || DEMO_ASSISTANT_ID,
-          assistantOverrides({ ...config, greeting: texts.greeting }),
-        );
+        const overrides = assistantOverrides({ ...config, greeting: texts.greeting });
+        // With an assistant id: the id plus the inline overrides (spec §7). Without one (demo
+        // mode only), the same settings as an inline assistant.
+        const started = config.assistantId
+          ? await c.start(config.assistantId, overrides)
+          : await c.start({ name: config.name, ...overrides });
         if (call !== thisCall) return;
         thisCall.resolved = true;
         if (started?.id) {

@@ -25,7 +25,7 @@ box-shadow:0 16px 48px rgba(15,23,42,.24);overflow:hidden}
 .panel.expanded{width:384px;height:384px}
 .header{display:flex;align-items:center;gap:8px;padding:12px 12px 12px 16px;background:var(--helena-accent,#4f46e5);color:var(--helena-accent-text,#ffffff)}
 .title{flex:1;min-width:0;margin:0;font-size:15px;line-height:20px;font-weight:600;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-.badge{display:inline-block;margin-top:2px;padding:0 6px;border-radius:999px;background:rgba(255,255,255,.2);font-size:11px;line-height:16px;font-weight:500}
+.badge{display:inline-block;margin-top:2px;padding:0 6px;border-radius:999px;background:var(--helena-badge-bg,#312e81);color:var(--helena-badge-text,#fff);font-size:11px;line-height:16px;font-weight:500}
 .icon-btn{width:32px;height:32px;border:0;border-radius:8px;background:transparent;color:inherit;display:flex;align-items:center;justify-content:center;padding:0}
 .icon-btn:hover{background:rgba(255,255,255,.18)}
 .icon-btn svg{width:18px;height:18px;fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round}

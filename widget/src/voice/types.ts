@@ -19,7 +19,8 @@ export interface AddMessage {
 export interface VoiceClient {
   on(event: VoiceEvent, listener: (...args: any[]) => void): unknown;
   removeAllListeners?(): unknown;
-  start(assistant: string, overrides?: Record<string, unknown>): Promise<{ id?: string } | null | undefined>;
+  /** An assistant id with inline overrides, or an inline assistant. */
+  start(assistant: string | Record<string, unknown>, overrides?: Record<string, unknown>): Promise<{ id?: string } | null | undefined>;
   stop(): Promise<void> | void;
   send(message: AddMessage): void;
 }

@@ -12,7 +12,7 @@ import type { AddMessage, VoiceClient, VoiceOptions } from '../../src/voice/type
 export class FakeVoice implements VoiceClient {
   handlers = new Map<string, Array<(...args: any[]) => void>>();
   sent: AddMessage[] = [];
-  startArgs: Array<[string, Record<string, unknown> | undefined]> = [];
+  startArgs: Array<[string | Record<string, any>, Record<string, any> | undefined]> = [];
   /** What start() does: resolve with a call, reject, or resolve null. */
   startResult: { id?: string } | null | Error = { id: 'vapi-call-1' };
   /** Emit call-start right after start() resolves (the platform saying 'listening'). */
@@ -33,7 +33,7 @@ export class FakeVoice implements VoiceClient {
     for (const fn of this.handlers.get(event) ?? []) fn(...args);
   }
 
-  async start(assistant: string, overrides?: Record<string, unknown>) {
+  async start(assistant: string | Record<string, unknown>, overrides?: Record<string, unknown>) {
     this.startArgs.push([assistant, overrides]);
     const r = this.startResult;
     if (r instanceof Error) throw r;
