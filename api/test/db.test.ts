@@ -142,8 +142,10 @@ function suite(name: 'sqlite' | 'postgres', makeTarget: () => Promise<Target>) {
         const mine = sent.filter((id) => ids.includes(id));
         expect(logged, logged.join('\n')).toEqual([]);
         expect(new Set(mine).size).toBe(mine.length);
-        const rows = await a.kysely.selectFrom('outbox').select(['id', 'status', 'claimed_by']).where('id', 'in', ids).execute();
-        expect(rows.every((r) => r.status === 'sent')).toBe(true);
+        const rows = await waitFor(async () => {
+          const r = await a.kysely.selectFrom('outbox').select(['id', 'status', 'claimed_by']).where('id', 'in', ids).execute();
+          return r.every((x) => x.status === 'sent') && r;
+        });
         const ours = rows.filter((r) => r.claimed_by === 'w1' || r.claimed_by === 'w2').map((r) => r.id);
         expect(new Set(ours)).toEqual(new Set(mine));
         expect(mine.length).toBeGreaterThan(30);
