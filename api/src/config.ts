@@ -77,6 +77,7 @@ export const configSchema = z
     MAIL_MAX_ATTEMPTS: int(10, 1, 1000),
     MAIL_SEND_TIMEOUT_MS: int(15_000, 50, 600_000),
     MAIL_LEASE_MS: int(60_000, 100, 3_600_000),
+    MAIL_BATCH_SIZE: int(25, 1, 500),
     MAIL_WORKER: bool(true),
 
     VAPI_PRIVATE_KEY: optionalString,

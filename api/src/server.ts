@@ -71,6 +71,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
         retryMaxMs: config.MAIL_RETRY_MAX_MS,
         maxAttempts: config.MAIL_MAX_ATTEMPTS,
         leaseMs: config.MAIL_LEASE_MS,
+        batchSize: config.MAIL_BATCH_SIZE,
       })
     : null;
 
