@@ -93,12 +93,14 @@ export function platformSummarySource(opts: {
   };
 }
 
-/** createPlatformClient from @helena/sdk, loaded lazily so the server starts without it. */
-export function sdkPlatformClient(token: string, baseUrl?: string): () => Promise<PlatformCallsClient | null> {
+/**
+ * createPlatformClient from @helena/sdk, loaded lazily (by package name) the first time a summary
+ * is needed, so the server starts without the SDK built and without a platform key.
+ */
+export function sdkPlatformClient(token: string, baseUrl?: string, timeoutMs = 3000): () => Promise<PlatformCallsClient | null> {
   return async () => {
-    const mod = (await import('@helena/sdk')) as Record<string, unknown>;
-    const create = mod.createPlatformClient as ((o: { token: string; baseUrl?: string }) => PlatformCallsClient) | undefined;
-    if (typeof create !== 'function') return null;
-    return create(baseUrl ? { token, baseUrl } : { token });
+    const { createPlatformClient } = await import('@helena/sdk');
+    if (typeof createPlatformClient !== 'function') return null;
+    return createPlatformClient({ token, ...(baseUrl ? { baseUrl } : {}), timeout: timeoutMs, retry: 1 }) as unknown as PlatformCallsClient;
   };
 }
