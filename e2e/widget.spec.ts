@@ -35,12 +35,12 @@ helena-assistant { display: none !important; position: absolute !important; left
 /* (Transforms and filters on the page's own ancestors, html and body, would move any fixed overlay: not tested.) */
 `;
 
-const hostPage = (api: string) => `<!doctype html>
+const hostPage = (api: string, idle = false) => `<!doctype html>
 <html lang="es"><head><meta charset="utf-8"><title>Cliente con CSS hostil</title>
 <style>${HOSTILE_CSS}</style></head>
 <body><main><h1>Tienda de ejemplo</h1><p>Un sitio cualquiera con un CSS que rompe todo.</p>
 <a href="#top">Enlace del sitio</a></main>
-<helena-assistant name="Helena" company="Acme AI" chat-label="Chat" api-url="${api}" show-on="/" loading="intent"></helena-assistant>
+<helena-assistant name="Helena" company="Acme AI" chat-label="Chat" api-url="${api}" show-on="/"${idle ? '' : ' loading="intent"'}></helena-assistant>
 <script type="module" src="${api}/helena-assistant.js"></script>
 </body></html>`;
 
@@ -56,9 +56,9 @@ test.beforeAll(async () => {
     const r = spawnSync(process.execPath, [join(root, 'widget', 'build.mjs')], { stdio: 'inherit' });
     expect(r.status).toBe(0);
   }
-  host = createServer((_req, res) => {
+  host = createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(hostPage(apiUrl));
+    res.end(hostPage(apiUrl, (req.url ?? '').includes('idle')));
   });
   await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
   // localhost, not 127.0.0.1: another origin than the server's.
@@ -219,6 +219,19 @@ test('the whole lead flow on a hostile page, against the server and the simulato
   expect(await page.evaluate(() => document.head.innerHTML)).toBe(headBefore);
   expect(errors).toEqual([]);
   await page.screenshot({ path: 'e2e/artifacts/widget-ended.png' });
+});
+
+test('when idle, the UI chunk is fetched and compiled but not run; a click then opens the panel', async ({ page }) => {
+  const fetched: string[] = [];
+  page.on('response', (r) => {
+    if (r.url().startsWith(apiUrl)) fetched.push(new URL(r.url()).pathname);
+  });
+  await page.goto(hostUrl + '/?idle');
+  await expect.poll(() => fetched.some((p) => /^\/chunks\/ui-/.test(p)), { timeout: 10_000 }).toBe(true);
+  expect(await page.evaluate(() => !!customElements.get('helena-assistant-ui'))).toBe(false);
+  await widget(page).getByRole('button', { name: 'Hablar con Helena' }).click();
+  await expect(widget(page).getByRole('region', { name: 'Chat con Helena' })).toBeVisible();
+  expect(fetched.filter((p) => /^\/chunks\/ui-/.test(p))).toHaveLength(1);
 });
 
 test('keyboard only: reach, open, talk, fill the modal, close dialogs, with visible focus', async ({ page }) => {

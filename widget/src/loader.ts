@@ -17,10 +17,17 @@ export interface UIModule {
   UI_TAG: string;
 }
 
-export function defineHelenaAssistant(loadUI: () => Promise<UIModule>, uiBase?: string): void {
+/**
+ * @param loadUI   imports the UI chunk
+ * @param preload  the UI chunk's URL: when idle, it is only fetched and compiled
+ *                 (`<link rel="modulepreload">` inside the shadow root), not run, so the idle
+ *                 time costs no long task; without it, idle mounts the UI.
+ */
+export function defineHelenaAssistant(loadUI: () => Promise<UIModule>, preload?: string): void {
   if (typeof window === 'undefined' || typeof customElements === 'undefined' || customElements.get(TAG)) return;
 
   let chunk: Promise<UIModule> | null = null;
+  let preloaded = false;
   const load = () => (chunk ??= loadUI().catch((err) => {
     chunk = null;
     throw err;
@@ -36,40 +43,50 @@ export function defineHelenaAssistant(loadUI: () => Promise<UIModule>, uiBase?: 
     /** A press on the placeholder is in progress: it must not be removed under the pointer. */
     private pressing = false;
     private swapQueued = false;
-    private idleHandle: number | undefined;
+    /** Aborts every window listener and the idle timer when the element leaves the page. */
+    private off: AbortController | null = null;
 
     constructor() {
       super();
       this.root = this.attachShadow({ mode: 'open' });
       this.root.innerHTML = `<style>${HOST_CSS}${LAUNCHER_CSS}.launcher[hidden]{display:none}</style><button type="button" class="launcher" part="button" aria-haspopup="dialog" data-helena-placeholder>${ICON_SVG}</button>`;
       this.placeholder = this.root.querySelector('button')!;
-      const preload = () => void this.mount();
-      for (const type of ['pointerenter', 'focus', 'touchstart']) this.placeholder.addEventListener(type, preload, { passive: true });
-      this.placeholder.addEventListener('pointerdown', () => (this.pressing = true));
-      this.placeholder.addEventListener('click', () => void this.open());
+      const on = (type: string, fn: () => void) => this.placeholder.addEventListener(type, fn, { passive: true });
+      for (const type of ['pointerenter', 'focus', 'touchstart']) on(type, () => void this.mount());
+      on('pointerdown', () => (this.pressing = true));
+      on('click', () => void this.open());
     }
 
     connectedCallback() {
       this.update();
-      addEventListener('toggleHelenaChat', this.onToggle);
-      addEventListener('pointerup', this.onRelease, true);
-      addEventListener('pointercancel', this.onRelease, true);
-      addEventListener('popstate', this.update);
+      this.off = new AbortController();
+      const signal = this.off.signal;
+      const on = (type: string, fn: () => void, once?: boolean) => addEventListener(type, fn, { capture: true, signal, once });
+      on('toggleHelenaChat', this.onToggle);
+      on('pointerup', this.onRelease);
+      on('pointercancel', this.onRelease);
+      on('popstate', this.update);
       const idle = () => {
         const ric = (window as any).requestIdleCallback as ((cb: () => void, o?: object) => number) | undefined;
-        this.idleHandle = window.setTimeout(() => (ric ? ric(() => void this.mount(), { timeout: 5000 }) : void this.mount()), IDLE_DELAY_MS);
+        const warm = () => {
+          if (!preload) return void this.mount();
+          if (preloaded || chunk) return;
+          preloaded = true;
+          const link = document.createElement('link');
+          link.rel = 'modulepreload';
+          link.href = preload;
+          this.root.append(link);
+        };
+        const timer = setTimeout(() => (ric ? ric(warm, { timeout: 5000 }) : warm()), IDLE_DELAY_MS);
+        signal.addEventListener('abort', () => clearTimeout(timer));
       };
       if (this.getAttribute('loading') === 'intent') return;
       if (document.readyState === 'complete') idle();
-      else addEventListener('load', idle, { once: true });
+      else on('load', idle, true);
     }
 
     disconnectedCallback() {
-      removeEventListener('toggleHelenaChat', this.onToggle);
-      removeEventListener('pointerup', this.onRelease, true);
-      removeEventListener('pointercancel', this.onRelease, true);
-      removeEventListener('popstate', this.update);
-      clearTimeout(this.idleHandle);
+      this.off?.abort();
     }
 
     attributeChangedCallback(name: string, _old: string | null, value: string | null) {
@@ -87,7 +104,8 @@ export function defineHelenaAssistant(loadUI: () => Promise<UIModule>, uiBase?: 
     }
 
     private onToggle = () => {
-      // Before the UI is there, the store cannot hear the event yet: remember it.
+      // Before the UI is there, the store cannot hear the event yet: remember it. (After, the
+      // store handles it.)
       if (!this.ui) void this.open();
     };
 
@@ -113,7 +131,7 @@ export function defineHelenaAssistant(loadUI: () => Promise<UIModule>, uiBase?: 
         } catch (err) {
           this.pendingOpen = false;
           this.dispatchEvent(
-            new CustomEvent('helena:error', { detail: { message: String((err as Error)?.message ?? err), source: 'load' }, bubbles: true, composed: true }),
+            new CustomEvent('helena:error', { detail: { message: String(err), source: 'load' }, bubbles: true, composed: true }),
           );
           return;
         }
@@ -124,10 +142,8 @@ export function defineHelenaAssistant(loadUI: () => Promise<UIModule>, uiBase?: 
             const v = this.getAttribute(attr);
             if (v !== null) ui.setAttribute(attr, v);
           }
-          if (!ui.hasAttribute('api-url') && uiBase) ui.setAttribute('api-url', uiBase);
           this.ui = ui;
           this.root.insertBefore(ui, this.placeholder);
-          removeEventListener('toggleHelenaChat', this.onToggle);
           this.waitForRealButton();
         }
       }
@@ -157,8 +173,8 @@ export function defineHelenaAssistant(loadUI: () => Promise<UIModule>, uiBase?: 
       const hadFocus = this.root.activeElement === this.placeholder;
       this.placeholder.remove();
       if (hadFocus) {
-        const target = this.ui?.shadowRoot?.querySelector<HTMLElement>('[data-helena-launcher], [role="dialog"] [data-autofocus], .panel input');
-        target?.focus();
+        // The real launcher (or, when the click opened the panel, its first control).
+        this.ui?.shadowRoot?.querySelector<HTMLElement>('button,input')?.focus();
       }
     }
   }

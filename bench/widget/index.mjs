@@ -1,0 +1,375 @@
+// bench/widget: what an embedded assistant costs the page that embeds it (issue 6).
+//   node --import tsx bench/widget/index.mjs [--runs=5] [--md=FILE]
+//
+// Chromium (playwright-core, /usr/bin/chromium), one run, the same host page for every widget:
+//   baseline          the host page alone
+//   ours              <helena-assistant> (facade loader; the UI chunk is fetched when idle, 2 s after load)
+//   ours, on intent   <helena-assistant loading="intent"> (the UI chunk only on hover/focus/click)
+//   ElevenLabs        @elevenlabs/convai-widget-embed (dist/index.js)
+//   Vapi              @vapi-ai/client-sdk-react (dist/embed/widget.umd.js)
+// Everything is served by one local server with gzip (level 9) and counted as it is written.
+// Nothing leaves the machine: every non-loopback request is aborted by the browser context, except
+// ElevenLabs' widget-config request, which is answered locally with a plausible config (without
+// it their widget renders nothing). Our demo mode talks to the platform simulator and a small fake
+// tRPC endpoint on the same local server.
+//
+// Measured per widget (median of --runs fresh contexts, CPU throttled 4× through CDP):
+//   gzip bytes before interaction   JS/CSS/images/fonts loaded from navigation to load + 6 s
+//   bytes on first interaction      loaded from the first hover until 3 s after the click
+//   long tasks / added blocking time TBT (Σ over long tasks of duration − 50 ms) minus the baseline's,
+//                                   in the page-load window (navigation → load + 1 s) and in the
+//                                   idle window (load + 1 s → load + 6 s)
+//   click → panel                   pointerdown → the first frame in which the widget's subtree has
+//                                   grown by ≥ 5 elements, after a hover that preloads (and a cold
+//                                   click for ours, on intent, without a hover first)
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { createPlatformSimulator } from '@helena/sdk/testing';
+
+const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+const RUNS = Math.max(1, Number(arg('runs', 5)));
+const MD = arg('md', null);
+const THROTTLE = 4;
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const dist = join(root, 'widget/dist');
+if (!existsSync(join(dist, 'manifest.json'))) {
+  const r = spawnSync(process.execPath, [join(root, 'widget/build.mjs')], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(1);
+}
+const manifest = JSON.parse(readFileSync(join(dist, 'manifest.json'), 'utf8'));
+const pkg = (name) => JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
+const peers = {
+  eleven: { file: join(root, 'node_modules/@elevenlabs/convai-widget-embed/dist/index.js'), version: pkg('@elevenlabs/convai-widget-embed') },
+  vapi: { file: join(root, 'node_modules/@vapi-ai/client-sdk-react/dist/embed/widget.umd.js'), version: pkg('@vapi-ai/client-sdk-react') },
+};
+
+// ---- the host page ------------------------------------------------------------------------------
+const CONTENT = Array.from({ length: 12 }, (_, i) => `<section><h2>Sección ${i + 1}</h2><p>${'Texto de ejemplo de un sitio de marketing. '.repeat(12)}</p></section>`).join('');
+const SNIPPETS = {
+  baseline: '',
+  ours: (base) => `<helena-assistant name="Helena" company="Acme AI" api-url="${base}"></helena-assistant><script type="module" src="/ours/helena-assistant.js"></script>`,
+  oursIntent: (base) =>
+    `<helena-assistant name="Helena" company="Acme AI" api-url="${base}" loading="intent"></helena-assistant><script type="module" src="/ours/helena-assistant.js"></script>`,
+  eleven: () => '<elevenlabs-convai agent-id="agent_bench"></elevenlabs-convai><script src="/peers/eleven.js" async type="text/javascript"></script>',
+  vapi: () => '<vapi-widget public-key="pk_bench" assistant-id="asst_bench" mode="voice"></vapi-widget><script src="/peers/vapi.umd.js"></script>',
+};
+const hostPage = (variant, base) => `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Host</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:760px;padding:24px}</style></head>
+<body><h1>Sitio de ejemplo</h1>${CONTENT}${typeof SNIPPETS[variant] === 'function' ? SNIPPETS[variant](base) : ''}</body></html>`;
+
+// ElevenLabs fetches its widget config from its API on load; answered locally.
+const ELEVEN_CONFIG = {
+  agent_id: 'agent_bench',
+  widget_config: {
+    variant: 'full', placement: 'bottom-right', avatar: { type: 'orb', color_1: '#4f46e5', color_2: '#818cf8' },
+    feedback_mode: 'none', language: 'es', supported_language_overrides: [], text_input_enabled: true,
+    transcript_enabled: true, default_expanded: false, always_expanded: false, text_contents: {}, styles: {},
+    language_presets: {}, first_message: 'Hola', show_avatar_when_collapsed: true, disable_banner: true,
+    mic_muting_enabled: false, text_only: false, supports_text_only: true, use_rtc: false,
+  },
+};
+
+// ---- the local server (gzip, byte counting, simulator, fake tRPC) -------------------------------
+const TYPES = { '.js': 'text/javascript', '.json': 'application/json', '.css': 'text/css', '.html': 'text/html; charset=utf-8' };
+const gzCache = new Map();
+let ledger = [];
+let simulator;
+const server = createServer(async (req, res) => {
+  const url = new URL(req.url, 'http://x');
+  const send = (status, type, body, count) => {
+    const gz = gzCache.get(body) ?? gzipSync(body, { level: 9 });
+    if (Buffer.isBuffer(body) && body.length > 1024) gzCache.set(body, gz);
+    res.writeHead(status, { 'content-type': type, 'content-encoding': 'gzip', 'access-control-allow-origin': '*', 'cache-control': 'no-store' });
+    res.end(gz);
+    if (count) ledger.push({ path: url.pathname, gzip: gz.length });
+  };
+  if (url.pathname.startsWith('/host/')) return send(200, TYPES['.html'], Buffer.from(hostPage(url.pathname.slice(6), base)), false);
+  if (url.pathname.startsWith('/ours/')) {
+    const file = normalize(join(dist, url.pathname.slice(6)));
+    if (!file.startsWith(dist) || !existsSync(file) || !statSync(file).isFile()) return send(404, 'text/plain', Buffer.from('404'), false);
+    return send(200, TYPES[extname(file)] ?? 'application/octet-stream', readFileSync(file), true);
+  }
+  if (url.pathname === '/peers/eleven.js') return send(200, TYPES['.js'], readFileSync(peers.eleven.file), true);
+  if (url.pathname === '/peers/vapi.umd.js') return send(200, TYPES['.js'], readFileSync(peers.vapi.file), true);
+  if (url.pathname.startsWith('/sim/')) {
+    let body;
+    for await (const chunk of req) body = body ? Buffer.concat([body, chunk]) : chunk;
+    const r = await simulator.fetch(
+      new Request(`${base}${url.pathname.slice(4)}${url.search}`, { method: req.method, headers: req.headers, body: body && req.method !== 'GET' ? body : undefined }),
+    );
+    res.writeHead(r.status, Object.fromEntries(r.headers));
+    return res.end(Buffer.from(await r.arrayBuffer()));
+  }
+  if (url.pathname.startsWith('/api/trpc/')) {
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type', 'access-control-allow-methods': 'GET,POST' });
+      return res.end();
+    }
+    for await (const _ of req);
+    const data = url.pathname.endsWith('vapi_call.create') ? { id: '0190a000-0000-7000-8000-000000000001', token: 'bench-token-0123456789' } : { id: '0190a000-0000-7000-8000-000000000001' };
+    return send(200, TYPES['.json'], Buffer.from(JSON.stringify({ result: { data } })), false);
+  }
+  send(404, 'text/plain', Buffer.from('404'), false);
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const base = `http://127.0.0.1:${server.address().port}`;
+simulator = createPlatformSimulator({ publicUrl: `${base}/sim`, script: { speed: 20 } });
+simulator.attachRooms(server, { prefix: '/sim' });
+
+// ---- the browser ------------------------------------------------------------------------------
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+});
+const chromiumVersion = browser.version();
+
+const HOSTS = { ours: 'helena-assistant', oursIntent: 'helena-assistant', eleven: 'elevenlabs-convai', vapi: 'vapi-widget' };
+/** The launcher each widget shows, as a Playwright locator (locators pierce open shadow roots). */
+const launcher = (page, variant) =>
+  variant === 'eleven'
+    ? page.locator('elevenlabs-convai').getByRole('button', { name: 'Start a call' })
+    : variant === 'vapi'
+      ? page.locator('vapi-widget .vapi-widget-wrapper > div > div').first()
+      : page.locator('helena-assistant').getByRole('button', { name: 'Hablar con Helena' });
+
+const INIT = () => {
+  window.__lt = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__lt.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {}
+};
+
+const tbt = (tasks, from, to) =>
+  tasks.filter((t) => t.start >= from && t.start < to).reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0);
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const median = (xs) => {
+  const s = xs.filter((x) => x != null && Number.isFinite(x)).sort((a, b) => a - b);
+  if (!s.length) return null;
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+async function newPage() {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const blocked = [];
+  await context.route('**/*', (route) => {
+    const u = new URL(route.request().url());
+    if (u.hostname === '127.0.0.1') return route.continue();
+    if (u.pathname.startsWith('/v1/convai/agents/') && u.pathname.endsWith('/widget')) {
+      return route.fulfill({ status: 200, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: JSON.stringify(ELEVEN_CONFIG) });
+    }
+    blocked.push(u.origin);
+    return route.abort();
+  });
+  const page = await context.newPage();
+  await page.addInitScript(INIT);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+  return { context, page, blocked };
+}
+
+/** Resolves when no request has been in flight for `quietMs` (or after `maxMs`). */
+async function networkQuiet(page, quietMs = 1000, maxMs = 15000) {
+  let inflight = 0;
+  let last = Date.now();
+  const up = () => {
+    inflight++;
+    last = Date.now();
+  };
+  const down = () => {
+    inflight = Math.max(0, inflight - 1);
+    last = Date.now();
+  };
+  page.on('request', up);
+  page.on('requestfinished', down);
+  page.on('requestfailed', down);
+  const start = Date.now();
+  while (Date.now() - start < maxMs && (inflight > 0 || Date.now() - last < quietMs)) await page.waitForTimeout(100);
+  page.off('request', up);
+  page.off('requestfinished', down);
+  page.off('requestfailed', down);
+}
+
+async function clickToPanel(page, variant, { hover }) {
+  const target = launcher(page, variant);
+  await target.waitFor({ state: 'visible', timeout: 20000 });
+  if (hover) {
+    await target.hover();
+    await networkQuiet(page, 1000);
+    await target.waitFor({ state: 'visible' }); // ours: the real button has replaced the placeholder
+  }
+  const box = await target.boundingBox();
+  await page.evaluate((tag) => {
+    const host = document.querySelector(tag);
+    const count = () => {
+      let n = 0;
+      const walk = (node) => {
+        for (const el of node.children) {
+          n++;
+          if (el.shadowRoot) walk(el.shadowRoot);
+          walk(el);
+        }
+      };
+      if (host.shadowRoot) walk(host.shadowRoot);
+      walk(host);
+      return n;
+    };
+    window.__click = { t0: null, t1: null, base: count() };
+    addEventListener(
+      'pointerdown',
+      (e) => {
+        if (window.__click.t0 != null) return;
+        window.__click.t0 = e.timeStamp;
+        const tick = () => {
+          if (count() >= window.__click.base + 5) window.__click.t1 = performance.now();
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      },
+      { capture: true },
+    );
+  }, HOSTS[variant]);
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  try {
+    await page.waitForFunction(() => window.__click.t1 != null, null, { timeout: 20000 });
+  } catch {
+    return null;
+  }
+  return page.evaluate(() => window.__click.t1 - window.__click.t0);
+}
+
+async function measure(variant) {
+  const { context, page, blocked } = await newPage();
+  ledger = [];
+  await page.goto(`${base}/host/${variant}`, { waitUntil: 'load' });
+  const loadEnd = await page.evaluate(() => performance.getEntriesByType('navigation')[0].loadEventEnd);
+  await page.waitForTimeout(6000 * 1); // the idle window
+  const tasks = await page.evaluate(() => window.__lt);
+  const before = ledger.reduce((s, r) => s + r.gzip, 0);
+  const beforeFiles = ledger.map((r) => r.path);
+  let clickMs = null;
+  let during = null;
+  let duringFiles = [];
+  if (variant !== 'baseline') {
+    ledger = [];
+    clickMs = await clickToPanel(page, variant, { hover: true });
+    await page.waitForTimeout(3000);
+    during = ledger.reduce((s, r) => s + r.gzip, 0);
+    duringFiles = ledger.map((r) => r.path);
+  }
+  await context.close();
+  return {
+    loadTbt: tbt(tasks, 0, loadEnd + 1000),
+    idleTbt: tbt(tasks, loadEnd + 1000, loadEnd + 6000),
+    loadTasks: tasks.filter((t) => t.start < loadEnd + 1000).length,
+    before,
+    beforeFiles,
+    during,
+    duringFiles,
+    clickMs,
+    blocked: [...new Set(blocked)],
+  };
+}
+
+async function coldClick(variant) {
+  const { context, page } = await newPage();
+  await page.goto(`${base}/host/${variant}`, { waitUntil: 'load' });
+  const ms = await clickToPanel(page, variant, { hover: false });
+  await context.close();
+  return ms;
+}
+
+const VARIANTS = ['baseline', 'ours', 'oursIntent', 'eleven', 'vapi'];
+const NAMES = {
+  baseline: 'host page alone',
+  ours: '<helena-assistant> (ours)',
+  oursIntent: '<helena-assistant loading="intent"> (ours)',
+  eleven: `@elevenlabs/convai-widget-embed ${peers.eleven.version}`,
+  vapi: `@vapi-ai/client-sdk-react ${peers.vapi.version} (UMD)`,
+};
+const results = Object.fromEntries(VARIANTS.map((v) => [v, []]));
+console.log(`Chromium ${chromiumVersion}, CPU ${THROTTLE}× throttled, ${RUNS} run(s) per widget, interleaved`);
+for (let run = 0; run < RUNS; run++) {
+  for (const v of VARIANTS) {
+    const r = await measure(v);
+    results[v].push(r);
+    console.log(
+      `  run ${run + 1} ${v.padEnd(10)} before ${kb(r.before).padStart(9)}  interaction ${r.during == null ? '       -' : kb(r.during).padStart(9)}  TBT load ${r.loadTbt.toFixed(0).padStart(4)} ms  idle ${r.idleTbt.toFixed(0).padStart(4)} ms  click→panel ${r.clickMs == null ? '-' : r.clickMs.toFixed(0) + ' ms'}`,
+    );
+  }
+}
+const cold = [];
+for (let run = 0; run < RUNS; run++) cold.push(await coldClick('oursIntent'));
+console.log(`  cold click → panel (ours, on intent, no hover first): ${cold.map((x) => (x == null ? '-' : x.toFixed(0))).join(', ')} ms`);
+
+await browser.close();
+await simulator.close();
+server.close();
+
+// ---- the table --------------------------------------------------------------------------------
+const base0 = { load: median(results.baseline.map((r) => r.loadTbt)), idle: median(results.baseline.map((r) => r.idleTbt)) };
+const row = (v) => {
+  const rs = results[v];
+  const m = (f) => median(rs.map(f));
+  return {
+    before: m((r) => r.before),
+    during: m((r) => r.during),
+    addedLoad: m((r) => r.loadTbt) - base0.load,
+    addedIdle: m((r) => r.idleTbt) - base0.idle,
+    tasks: m((r) => r.loadTasks),
+    click: m((r) => r.clickMs),
+    files: rs[0].beforeFiles,
+    duringFiles: rs[0].duringFiles,
+    blocked: rs[0].blocked,
+  };
+};
+const rows = Object.fromEntries(VARIANTS.filter((v) => v !== 'baseline').map((v) => [v, row(v)]));
+const ms = (x) => (x == null ? 'n/a' : `${Math.round(x)} ms`);
+const date = new Date().toISOString().slice(0, 10);
+const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim();
+const lines = [];
+lines.push(`## widget (${date}, ${commit}, Chromium ${chromiumVersion}, CPU ${THROTTLE}× throttled, median of ${RUNS})`);
+lines.push('');
+lines.push(
+  'One host page (a static marketing page), served with every widget file by one local server with gzip level 9; sizes are the gzip bytes written. ' +
+    `Baseline blocking time of the page alone: ${ms(base0.load)} during load, ${ms(base0.idle)} idle. ` +
+    'Nothing left the machine: non-loopback requests were aborted; ElevenLabs\u2019 widget-config request was answered locally. ' +
+    'Our demo mode talked to the platform simulator and a fake tRPC endpoint on the same server.',
+);
+lines.push('');
+lines.push('| measure | ours (idle prefetch) | ours (loading="intent") | ElevenLabs embed | Vapi widget (UMD) |');
+lines.push('|---|---:|---:|---:|---:|');
+const cols = ['ours', 'oursIntent', 'eleven', 'vapi'];
+const cell = (f) => cols.map((v) => f(rows[v])).join(' | ');
+lines.push(`| gzip bytes before interaction (load + 6 s) | ${cell((r) => kb(r.before))} |`);
+lines.push(`| gzip bytes on first interaction (hover, click, 3 s) | ${cell((r) => kb(r.during ?? 0))} |`);
+lines.push(`| added blocking time, page load (nav → load + 1 s) | ${cell((r) => ms(Math.max(0, r.addedLoad)))} |`);
+lines.push(`| added blocking time, idle (load + 1 s → + 6 s) | ${cell((r) => ms(Math.max(0, r.addedIdle)))} |`);
+lines.push(`| long tasks during page load (incl. the page's own) | ${cell((r) => String(r.tasks))} |`);
+lines.push(`| click → panel, preloaded on hover | ${cell((r) => ms(r.click))} |`);
+lines.push('');
+lines.push(`Cold click → panel (ours, on intent, the click itself loads the UI chunk): median ${ms(median(cold))} (${cold.map((x) => (x == null ? '-' : Math.round(x))).join(', ')} ms).`);
+lines.push('');
+lines.push(`Files before interaction: ours ${rows.ours.files.join(', ')}; on intent ${rows.oursIntent.files.join(', ')}; ElevenLabs ${rows.eleven.files.join(', ')}; Vapi ${rows.vapi.files.join(', ')}.`);
+lines.push(`Files on first interaction: ours ${rows.ours.duringFiles.join(', ') || 'none'}; on intent ${rows.oursIntent.duringFiles.join(', ') || 'none'}; ElevenLabs ${rows.eleven.duringFiles.join(', ') || 'none'}; Vapi ${rows.vapi.duringFiles.join(', ') || 'none'}.`);
+const blockedAll = [...new Set(cols.flatMap((v) => rows[v].blocked))];
+if (blockedAll.length) lines.push(`Requests aborted (would have left the machine): ${cols.map((v) => `${v}: ${rows[v].blocked.join(', ') || 'none'}`).join('; ')}.`);
+lines.push('');
+const loaderGz = manifest.files['helena-assistant.js'].gzip;
+const uiGz = manifest.files[manifest.ui].gzip;
+const goal = (ok) => (ok ? 'met' : 'NOT met');
+lines.push(`- loader ≤ 2 KB gz: ${goal(loaderGz <= 2048)} (${loaderGz} B)`);
+lines.push(`- UI chunk ≤ 85 KB gz: ${goal(uiGz <= 85 * 1024)} (${kb(uiGz)}; React 19 + react-dom, sonner and its CSS, r2wc, zustand, our UI)`);
+lines.push(`- no long task from the widget during page load, ≤ 25 ms added blocking time at 4×: ${goal(rows.oursIntent.addedLoad <= 25 && rows.ours.addedLoad <= 25)} (${ms(Math.max(0, rows.ours.addedLoad))} / ${ms(Math.max(0, rows.oursIntent.addedLoad))}; idle prefetch ${ms(Math.max(0, rows.ours.addedIdle))} after load)`);
+lines.push(`- click → panel ≤ 100 ms when preloaded on hover: ${goal(rows.ours.click != null && rows.ours.click <= 100)} (${ms(rows.ours.click)})`);
+const md = lines.join('\n');
+console.log('\n' + md);
+if (MD) writeFileSync(MD, md + '\n');
