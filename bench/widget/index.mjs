@@ -3,7 +3,8 @@
 //
 // Chromium (playwright-core, /usr/bin/chromium), one run, the same host page for every widget:
 //   baseline          the host page alone
-//   ours              <helena-assistant> (facade loader; the UI chunk is fetched when idle, 2 s after load)
+//   ours              <helena-assistant> (facade loader; when idle, 2 s after load, the UI chunk is
+//                     fetched and compiled, not run)
 //   ours, on intent   <helena-assistant loading="intent"> (the UI chunk only on hover/focus/click)
 //   ElevenLabs        @elevenlabs/convai-widget-embed (dist/index.js)
 //   Vapi              @vapi-ai/client-sdk-react (dist/embed/widget.umd.js)
@@ -290,10 +291,10 @@ async function coldClick(variant) {
 const VARIANTS = ['baseline', 'ours', 'oursIntent', 'eleven', 'vapi'];
 const NAMES = {
   baseline: 'host page alone',
-  ours: '<helena-assistant> (ours)',
-  oursIntent: '<helena-assistant loading="intent"> (ours)',
+  ours: 'ours, idle prefetch (default)',
+  oursIntent: 'ours, `loading="intent"`',
   eleven: `@elevenlabs/convai-widget-embed ${peers.eleven.version}`,
-  vapi: `@vapi-ai/client-sdk-react ${peers.vapi.version} (UMD)`,
+  vapi: `@vapi-ai/client-sdk-react ${peers.vapi.version} UMD`,
 };
 const results = Object.fromEntries(VARIANTS.map((v) => [v, []]));
 console.log(`Chromium ${chromiumVersion}, CPU ${THROTTLE}× throttled, ${RUNS} run(s) per widget, interleaved`);
@@ -345,7 +346,7 @@ lines.push(
     'Our demo mode talked to the platform simulator and a fake tRPC endpoint on the same server.',
 );
 lines.push('');
-lines.push('| measure | ours (idle prefetch) | ours (loading="intent") | ElevenLabs embed | Vapi widget (UMD) |');
+lines.push(`| measure | ${['ours', 'oursIntent', 'eleven', 'vapi'].map((v) => NAMES[v]).join(' | ')} |`);
 lines.push('|---|---:|---:|---:|---:|');
 const cols = ['ours', 'oursIntent', 'eleven', 'vapi'];
 const cell = (f) => cols.map((v) => f(rows[v])).join(' | ');
