@@ -49,7 +49,19 @@ export function defineHelenaAssistant(loadUI: () => Promise<UIModule>, preload?:
     constructor() {
       super();
       this.root = this.attachShadow({ mode: 'open' });
-      this.root.innerHTML = `<style>${HOST_CSS}${LAUNCHER_CSS}.launcher[hidden]{display:none}</style><button type="button" class="launcher" part="button" aria-haspopup="dialog" data-helena-placeholder>${ICON_SVG}</button>`;
+      // A constructed stylesheet, not a <style>: a page's CSP `style-src` without 'unsafe-inline'
+      // blocks <style> elements, but not stylesheets made through the CSSOM. (<style> only where
+      // constructed stylesheets do not exist.)
+      const css = `${HOST_CSS}${LAUNCHER_CSS}.launcher[hidden]{display:none}`;
+      let html = `<button type="button" class="launcher" part="button" aria-haspopup="dialog" data-helena-placeholder>${ICON_SVG}</button>`;
+      try {
+        const sheet = new CSSStyleSheet();
+        sheet.replaceSync(css);
+        this.root.adoptedStyleSheets = [sheet];
+      } catch {
+        html = `<style>${css}</style>${html}`;
+      }
+      this.root.innerHTML = html;
       this.placeholder = this.root.querySelector('button')!;
       const on = (type: string, fn: () => void) => this.placeholder.addEventListener(type, fn, { passive: true });
       for (const type of ['pointerenter', 'focus', 'touchstart']) on(type, () => void this.mount());

@@ -5,13 +5,22 @@ import { RpcError, toRpcError } from '../src/rpc/errors';
 import { startFakeTrpcServer } from './helpers/trpc-server';
 
 let server: Awaited<ReturnType<typeof startFakeTrpcServer>>;
+let flaky = 0;
 
 beforeAll(async () => {
   server = await startFakeTrpcServer({
     'customer.upsert': (input) => ({ data: { id: `cust-for-${input.email}` } }),
     'calls.createWithVerification': () => ({ error: { message: 'Cliente no encontrado', code: -32600, httpStatus: 400 } }),
     'vapi_call.getByVapiId': (input) =>
-      input.vapi_id === 'known' ? { data: { id: 'row-1', vapi_id: 'known' } } : { error: { message: 'No encontrado', code: -32004, httpStatus: 404 } },
+      input.vapi_id === 'known'
+        ? { data: { id: 'row-1', vapi_id: 'known' } }
+        : input.vapi_id === 'flaky' && flaky++ === 0
+          ? { error: { message: 'Internal server error', code: -32603, httpStatus: 500 } }
+          : input.vapi_id === 'flaky'
+            ? { data: { id: 'row-2', vapi_id: 'flaky' } }
+            : input.vapi_id === 'down'
+              ? { error: { message: 'Internal server error', code: -32603, httpStatus: 500 } }
+              : { error: { message: 'No encontrado', code: -32004, httpStatus: 404 } },
     'vapi_call.create': () => ({ raw: '<html>502 Bad Gateway</html>', status: 502 }),
     'vapi_call.update': () => ({ raw: JSON.stringify({ unexpected: true }), contentType: 'application/json' }),
   });
@@ -32,6 +41,13 @@ describe('the tRPC client', () => {
     const api = createLeadApi(server.url);
     await expect(api.getVapiCallByVapiId({ vapi_id: 'known' })).resolves.toMatchObject({ id: 'row-1' });
     expect(server.requests.at(-1)).toMatchObject({ method: 'GET', path: 'vapi_call.getByVapiId', input: { vapi_id: 'known' } });
+  });
+
+  it('retries a failed query once (spec §9), and no more', async () => {
+    await expect(createLeadApi(server.url).getVapiCallByVapiId({ vapi_id: 'flaky' })).resolves.toMatchObject({ id: 'row-2' });
+    const before = server.requests.length;
+    await expect(createLeadApi(server.url).getVapiCallByVapiId({ vapi_id: 'down' })).rejects.toThrow('Internal server error');
+    expect(server.requests.length - before).toBe(2);
   });
 
   it('answers null for NOT_FOUND on getByVapiId', async () => {

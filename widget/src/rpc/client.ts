@@ -35,12 +35,16 @@ export function createLeadApi(apiUrl: string, fetchImpl?: typeof fetch): LeadApi
     createCall: rules((input) => trpc.calls.createWithVerification.mutate(input)),
     createVapiCall: rules((input) => trpc.vapi_call.create.mutate(input as Parameters<typeof trpc.vapi_call.create.mutate>[0])),
     updateVapiCall: rules((input) => trpc.vapi_call.update.mutate(input as Parameters<typeof trpc.vapi_call.update.mutate>[0])),
+    // Queries are retried once (spec §9: "1 retry for queries"); NOT_FOUND is an answer, not a failure.
     getVapiCallByVapiId: async (input) => {
-      try {
-        return await rules((i: { vapi_id: string }) => trpc.vapi_call.getByVapiId.query(i))(input);
-      } catch (err) {
-        if ((err as { code?: number }).code === NOT_FOUND) return null;
-        throw err;
+      const query = rules((i: { vapi_id: string }) => trpc.vapi_call.getByVapiId.query(i));
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await query(input);
+        } catch (err) {
+          if ((err as { code?: number }).code === NOT_FOUND) return null;
+          if (attempt >= 1) throw err;
+        }
       }
     },
     sendProposal: rules((input) => trpc.proposal.send.mutate(input)),

@@ -22,7 +22,7 @@ export interface Modals {
   EmailModal: (props: { store: HelenaStore }) => ReactNode;
 }
 
-/** The dialogs' styles: rendered as a <style> inside the dialog, so they load with this chunk. */
+/** The dialogs' styles: adopted into the shadow root when a dialog first opens (this chunk). */
 export const MODAL_CSS = `
 .backdrop{position:fixed;inset:0;z-index:calc(var(--helena-z,2147483000) + 1);background:rgba(15,23,42,.5);display:flex;align-items:center;justify-content:center;padding:16px}
 .dialog{width:100%;max-width:420px;max-height:calc(100vh - 32px);overflow:auto;background:var(--helena-bg,#ffffff);color:var(--helena-text,#111827);border-radius:var(--helena-radius,16px);padding:20px;box-shadow:0 24px 64px rgba(15,23,42,.35)}
@@ -40,6 +40,29 @@ export const MODAL_CSS = `
 .transcript .text{display:block;margin-top:2px;white-space:pre-wrap;overflow-wrap:anywhere}
 .hp{position:absolute;left:-10000px;top:auto;width:1px;height:1px;overflow:hidden}
 `;
+
+const adopted = new WeakSet<Node>();
+let sheet: CSSStyleSheet | null = null;
+
+/** Ref callback of a dialog: adopts MODAL_CSS into its shadow root once, then manages focus. */
+function dialogRef(dialog: HTMLElement | null) {
+  const root = dialog?.getRootNode() as ShadowRoot | undefined;
+  if (root && 'adoptedStyleSheets' in root && !adopted.has(root)) {
+    try {
+      if (!sheet) {
+        sheet = new CSSStyleSheet();
+        sheet.replaceSync(MODAL_CSS);
+      }
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    } catch {
+      const style = document.createElement('style');
+      style.textContent = MODAL_CSS;
+      root.append(style);
+    }
+    adopted.add(root);
+  }
+  return manageDialogFocus(dialog);
+}
 
 function formatTime(iso: string, locale: string): string {
   try {
@@ -63,10 +86,9 @@ export function createModals({ h, useId, useHelena, useTexts, fmt }: ModalDeps):
           'aria-modal': 'true',
           'aria-labelledby': labelId,
           tabIndex: -1,
-          ref: manageDialogFocus,
+          ref: dialogRef,
           onKeyDown: (e: KeyboardEvent & { currentTarget: EventTarget }) => dialogKeyDown(e, onClose),
         } as Record<string, unknown>,
-        h('style', null, MODAL_CSS),
         ...children,
       ),
     );
