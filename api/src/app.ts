@@ -199,8 +199,10 @@ export function createApp(opts: AppOptions): BuiltApp {
   }
 
   for (const m of opts.mounts ?? []) {
-    // app.mount strips the prefix from the path the sub-app sees.
-    app.mount(m.prefix.replace(/\/+$/, ''), (req, env, ctx) => m.app.fetch(req, env, ctx));
+    // A Hono sub-app is routed, so it sees the full path and can build its own public URLs (the
+    // simulator's webCallUrl); any other fetch handler is mounted with the prefix stripped.
+    if (m.app instanceof Hono) app.route(m.prefix, m.app);
+    else app.mount(m.prefix.replace(/\/+$/, ''), (req, env, ctx) => m.app.fetch(req, env, ctx));
   }
   for (const root of opts.staticRoots ?? []) app.use('*', serveStatic(root));
 

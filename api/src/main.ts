@@ -3,6 +3,7 @@
 import { ConfigError, loadConfig } from './config';
 import { createLogger } from './log';
 import { startServer } from './server';
+import { composeSite } from './site/compose';
 
 async function main() {
   let config;
@@ -17,8 +18,10 @@ async function main() {
   }
   const log = createLogger({ level: config.LOG_LEVEL });
   let running;
+  const site = composeSite(config);
   try {
-    running = await startServer({ config, log });
+    running = await startServer({ config, log, summaries: site.summaries, mounts: site.mounts, onServer: site.onServer });
+    announce(running.url, site.demo, !!running.sink);
   } catch (err) {
     log.error('could not start', { error: (err as Error)?.message ?? String(err) });
     process.exit(1);
@@ -27,7 +30,10 @@ async function main() {
     log.info('shutting down', { signal });
     const force = setTimeout(() => process.exit(1), config.SHUTDOWN_TIMEOUT_MS + 5_000);
     force.unref();
-    running.close().then(
+    running
+      .close()
+      .then(() => site.close())
+      .then(
       () => process.exit(0),
       (err) => {
         log.error('shutdown failed', { err });
@@ -38,6 +44,19 @@ async function main() {
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.on('unhandledRejection', (err) => log.error('unhandled rejection', { err }));
+}
+
+/** Tells a newcomer where to look; goes to stderr so stdout stays pure JSON logs. */
+function announce(url: string, demo: boolean, sink: boolean) {
+  const lines = [
+    '',
+    `  Helena is running: ${url}/`,
+    demo ? `  Demo mode: the platform simulator answers at ${url}/sim ('modo demostración').` : '  Voice: the real platform (VAPI_PUBLIC_KEY is set).',
+    sink ? `  Mail: the local Postmark sink, inbox at ${url}/dev/mail` : '  Mail: Postmark (POSTMARK_SERVER_TOKEN is set).',
+    `  Health: ${url}/healthz · readiness: ${url}/readyz`,
+    '',
+  ];
+  process.stderr.write(lines.join('\n') + '\n');
 }
 
 void main();
