@@ -1,2 +1,13 @@
-// Placeholder until the server lands: `npm start` explains what it will do.
-console.log('Helena: the demo server is not built yet. Run `npm test` to check the SDK.');
+// `npm start`: builds the widget bundle (a second or so), then runs the server from source. With no
+// environment it is the demo: SQLite under ./data, the simulator at /sim, the mail sink at /dev/mail.
+import { spawn, spawnSync } from 'node:child_process';
+
+const build = spawnSync('npm', ['run', '--silent', 'build', '-w', '@helena/widget'], { stdio: 'inherit' });
+if (build.status !== 0) {
+  console.error('Helena: the widget build failed (see above); the server was not started.');
+  process.exit(build.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
