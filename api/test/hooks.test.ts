@@ -29,7 +29,10 @@ beforeAll(async () => {
     { DATABASE_PATH: join(tmp.dir, 'hooks.db') },
     {
       staticRoots: [{ prefix: '/', dir: site }],
-      mounts: [{ prefix: '/sim', app: sim }],
+      mounts: [
+        { prefix: '/sim', app: sim },
+        { prefix: '/raw', app: { fetch: (req: Request) => Response.json({ path: new URL(req.url).pathname }) } },
+      ],
       onServer: (s) => {
         hooked = s;
       },
@@ -79,9 +82,11 @@ describe('static roots, mounts, onServer', () => {
     expect((await fetch(`${srv.url}/nope.js`)).status).toBe(404);
   });
 
-  it('mounts a sub-app under its prefix and calls onServer', async () => {
+  it('mounts a Hono sub-app (routed: it sees the full path) or a fetch handler (prefix stripped), and calls onServer', async () => {
     const r = await fetch(`${srv.url}/sim/ping`);
-    expect(await r.json()).toEqual({ pong: true, path: '/ping' });
+    expect(await r.json()).toEqual({ pong: true, path: '/sim/ping' });
+    const raw = await fetch(`${srv.url}/raw/a/b`);
+    expect(await raw.json()).toEqual({ path: '/a/b' });
     expect(hooked).toBe(srv.server);
   });
 });

@@ -161,7 +161,7 @@ describe('the mail pipeline with faults', () => {
   it('a graceful restart in the middle of the queue loses nothing and sends nothing twice', async () => {
     tmp = tempDir();
     const dbFile = join(tmp.dir, 'restart.db');
-    let s = await start({}, dbFile);
+    let s = await start({ MAIL_BATCH_SIZE: '5' }, dbFile);
     const ids: string[] = [];
     for (let i = 0; i < 30; i++) {
       const r = await fetch(`${s.url}/api/email`, {
@@ -184,7 +184,7 @@ describe('the mail pipeline with faults', () => {
     expect(mid.some((r) => r.status === 'pending')).toBe(true);
     expect(mid.some((r) => r.status === 'sending')).toBe(false);
 
-    s = await start({}, dbFile);
+    s = await start({ MAIL_BATCH_SIZE: '5' }, dbFile);
     await waitFor(async () => {
       const rows = await s.db.kysely.selectFrom('outbox').select('status').where('id', 'in', ids).execute();
       return rows.every((r) => r.status === 'sent');

@@ -52,12 +52,18 @@ export async function claim(
   opts: { owner: string; limit: number; now: string; leaseUntil: string; postgres: boolean },
 ): Promise<OutboxTable[]> {
   const due = sql`(status = 'pending' and next_attempt_at <= ${opts.now}) or (status = 'sending' and lease_until < ${opts.now})`;
-  const lock = opts.postgres ? sql`for update skip locked` : sql``;
-  const result = await sql<OutboxTable>`
-    update outbox
-       set status = 'sending', claimed_by = ${opts.owner}, lease_until = ${opts.leaseUntil}, updated_at = ${opts.now}
-     where id in (select id from outbox where ${due} order by next_attempt_at limit ${opts.limit} ${lock})
-       and (${due})
-    returning *`.execute(db);
+  const set = sql`status = 'sending', claimed_by = ${opts.owner}, lease_until = ${opts.leaseUntil}, updated_at = ${opts.now}`;
+  // PostgreSQL: ARRAY(...) is evaluated once (an InitPlan). A plain `id in (select … limit n for
+  // update skip locked)` can be re-run per outer row and claim more than n rows.
+  const result = opts.postgres
+    ? await sql<OutboxTable>`
+        update outbox set ${set}
+         where id = any(array(select id from outbox where ${due} order by next_attempt_at limit ${opts.limit} for update skip locked))
+           and (${due})
+        returning *`.execute(db)
+    : await sql<OutboxTable>`
+        update outbox set ${set}
+         where id in (select id from outbox where ${due} order by next_attempt_at limit ${opts.limit})
+        returning *`.execute(db);
   return result.rows;
 }

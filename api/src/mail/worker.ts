@@ -31,7 +31,7 @@ export interface MailWorker {
   stop(): Promise<void>;
   /** Wakes the loop now (new rows). */
   nudge(): void;
-  /** One claim-and-send round; resolves to the number of rows handled. */
+  /** One claim-and-send round (tests); resolves to the number of rows handled. */
   tick(): Promise<number>;
 }
 
@@ -102,31 +102,35 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
     else opts.log.warn('mail attempt failed, will retry', { ...fields, error: outcome.message, status: outcome.statusCode });
   }
 
-  async function tick(): Promise<number> {
+  async function claimUpTo(limit: number) {
     const now = new Date();
-    const rows = await claim(k, {
+    return claim(k, {
       owner,
-      limit: batchSize,
+      limit,
       now: now.toISOString(),
       leaseUntil: new Date(now.getTime() + opts.leaseMs).toISOString(),
       postgres: opts.db.dialect === 'postgres',
     });
-    await Promise.all(
-      rows.map(async (row) => {
-        let outcome: { messageId: string } | SendError;
-        try {
-          outcome = await opts.transport.send(row);
-        } catch (err) {
-          outcome = err instanceof SendError ? err : classify(err);
-        }
-        try {
-          await record(row, outcome);
-        } catch (err) {
-          // The lease will expire and the row will be claimed again.
-          opts.log.error('could not record a mail attempt', { outboxId: row.id, err });
-        }
-      }),
-    );
+  }
+
+  async function deliver(row: OutboxTable) {
+    let outcome: { messageId: string } | SendError;
+    try {
+      outcome = await opts.transport.send(row);
+    } catch (err) {
+      outcome = err instanceof SendError ? err : classify(err);
+    }
+    try {
+      await record(row, outcome);
+    } catch (err) {
+      // The lease will expire and the row will be claimed again.
+      opts.log.error('could not record a mail attempt', { outboxId: row.id, err });
+    }
+  }
+
+  async function tick(): Promise<number> {
+    const rows = await claimUpTo(batchSize);
+    await Promise.all(rows.map(deliver));
     return rows.length;
   }
 
@@ -145,17 +149,35 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
       wake = done;
     });
 
+  /**
+   * Keeps up to batchSize sends in flight: claims as many rows as there are free slots, and
+   * claims again as soon as a send finishes (a slow message holds one slot, not the round).
+   */
   async function run() {
+    const inFlight = new Set<Promise<void>>();
     while (running) {
-      let handled = 0;
-      try {
-        handled = await tick();
-      } catch (err) {
-        opts.log.error('mail worker round failed', { err });
+      const free = batchSize - inFlight.size;
+      let claimed = 0;
+      if (free > 0) {
+        try {
+          const rows = await claimUpTo(free);
+          claimed = rows.length;
+          for (const row of rows) {
+            const p: Promise<void> = deliver(row).finally(() => {
+              inFlight.delete(p);
+              wake?.();
+            });
+            inFlight.add(p);
+          }
+        } catch (err) {
+          opts.log.error('mail worker could not claim', { err });
+        }
       }
       if (!running) break;
-      if (handled < batchSize) await sleep(opts.pollMs);
+      if (free > 0 && claimed === free) continue; // there may be more due right now
+      await sleep(inFlight.size > 0 ? Math.min(opts.pollMs, 1000) : opts.pollMs);
     }
+    await Promise.all(inFlight);
   }
 
   return {
