@@ -59,6 +59,10 @@ describe('embedded mail: no POSTMARK_SERVER_TOKEN', () => {
     const text = await page.text();
     expect(text).toContain('Demo SA');
     expect(text).not.toContain('<b>');
+    const frame = await fetch(`${srv.url}/dev/mail/${list[0].id}`);
+    expect(frame.headers.get('content-security-policy')).toMatch(/^sandbox;/);
+    expect(await frame.text()).toBe(list[0].html);
+    expect((await fetch(`${srv.url}/dev/mail/nope`)).status).toBe(404);
     // The sink's API is not open to anyone: it needs the per-process token.
     const r = await fetch(`${srv.url}/dev/postmark/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(r.status).toBe(401);

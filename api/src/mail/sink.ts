@@ -185,11 +185,22 @@ export function createPostmarkSink(opts: PostmarkSinkOptions): PostmarkSink {
         .map(({ id, from, to, subject, html: h, text, receivedAt }) => ({ id, from, to, subject, html: h, text, receivedAt })),
     );
   });
+  inbox.get('/mail/:id', (c) => {
+    const m = messages.find((x) => x.id === c.req.param('id'));
+    if (!m) return c.text('No encontrado', 404);
+    // Email HTML keeps its inline styles, and nothing else: no scripts, an opaque origin.
+    return c.body(m.html, 200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:",
+      'Cache-Control': 'no-store',
+      'X-Robots-Tag': 'noindex',
+    });
+  });
   inbox.get('/mail', (c) => {
     c.header('Cache-Control', 'no-store');
     c.header('X-Robots-Tag', 'noindex');
-    // The messages' HTML is shown in sandboxed frames (no scripts, no same-origin) and escaped
-    // into their srcdoc attribute; the rest of the page is escaped text.
+    // The messages' HTML is shown in sandboxed frames (no scripts, no same-origin), each served
+    // from /mail/:id under a CSP sandbox; the rest of the page is escaped text.
     c.header(
       'Content-Security-Policy',
       "default-src 'none'; style-src 'self'; img-src 'self' data:; frame-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'",
@@ -208,7 +219,7 @@ ${list.map(
   (m) => html`<article class="proposal" id="m-${m.id}">
 <h2>${m.subject}</h2>
 <p><strong>De:</strong> ${m.from}<br><strong>Para:</strong> ${m.to}<br><strong>Recibido:</strong> ${m.receivedAt}</p>
-${m.html ? html`<iframe sandbox="" title="${m.subject}" srcdoc="${m.html}" class="mail-frame"></iframe>` : ''}
+${m.html ? html`<iframe sandbox="" title="${m.subject}" src="mail/${m.id}" class="mail-frame"></iframe>` : ''}
 <details><summary>Texto</summary><pre>${m.text}</pre></details>
 </article>`,
 )}
