@@ -6,6 +6,7 @@
 //   - a keyboard-only pass
 //   - an axe scan with 0 serious or critical violations
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -44,6 +45,16 @@ const hostPage = (api: string, idle = false) => `<!doctype html>
 <script type="module" src="${api}/helena-assistant.js"></script>
 </body></html>`;
 
+/** What widget/README.md says a page with a CSP must allow, and nothing more (no inline styles). */
+const strictCsp = (api: string) =>
+  [
+    "default-src 'none'",
+    `script-src ${api}`,
+    `connect-src ${api} ${api.replace(/^http/, 'ws')}`,
+    `style-src 'sha256-${createHash('sha256').update(HOSTILE_CSS).digest('base64')}'`,
+    "img-src 'none'",
+  ].join('; ');
+
 let simulator: PlatformSimulator;
 let server: RunningServer;
 let host: Server;
@@ -57,7 +68,10 @@ test.beforeAll(async () => {
     expect(r.status).toBe(0);
   }
   host = createServer((req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8' };
+    // A strict policy: the page's own inline <style> is allowed by hash only, nothing else inline.
+    if ((req.url ?? '').includes('csp')) headers['content-security-policy'] = strictCsp(apiUrl);
+    res.writeHead(200, headers);
     res.end(hostPage(apiUrl, (req.url ?? '').includes('idle')));
   });
   await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
@@ -232,6 +246,34 @@ test('when idle, the UI chunk is fetched and compiled but not run; a click then 
   await widget(page).getByRole('button', { name: 'Hablar con Helena' }).click();
   await expect(widget(page).getByRole('region', { name: 'Chat con Helena' })).toBeVisible();
   expect(fetched.filter((p) => /^\/chunks\/ui-/.test(p))).toHaveLength(1);
+});
+
+test('a strict Content-Security-Policy (no inline styles) still gets a styled, working widget', async ({ page }) => {
+  const violations: string[] = [];
+  await page.exposeFunction('recordViolation', (v: string) => void violations.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => (window as any).recordViolation(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  await page.goto(hostUrl + '/?csp');
+  const launcher = widget(page).getByRole('button', { name: 'Hablar con Helena' });
+  await expect(launcher).toBeVisible();
+  expect(Math.round((await launcher.boundingBox())!.width)).toBe(64);
+  await launcher.click();
+  const panel = widget(page).getByRole('region', { name: 'Chat con Helena' });
+  await expect(panel).toBeVisible();
+  await expect(widget(page).getByRole('button', { name: 'Finalizar Llamada' })).toBeVisible({ timeout: 15_000 });
+  expect(await panel.evaluate((el) => getComputedStyle(el).width)).toBe('320px');
+  await widget(page).getByRole('textbox', { name: 'Escribe tu mensaje' }).fill('ana@acme.com');
+  await widget(page).getByRole('button', { name: 'Enviar' }).click();
+  const dialog = widget(page).getByRole('dialog', { name: 'Enviar propuestas' });
+  await expect(dialog).toBeVisible();
+  expect(await dialog.evaluate((el) => getComputedStyle(el).borderRadius)).toBe('16px');
+  await dialog.getByPlaceholder('Tu correo electrónico').fill('');
+  await dialog.getByRole('button', { name: 'Enviar propuestas' }).click();
+  const toast = widget(page).getByText('El correo es obligatorio');
+  await expect(toast).toBeVisible();
+  expect((await toast.boundingBox())!.y).toBeLessThan(200); // sonner's CSS applied: top right
+  expect(violations).toEqual([]);
 });
 
 test('keyboard only: reach, open, talk, fill the modal, close dialogs, with visible focus', async ({ page }) => {

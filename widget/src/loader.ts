@@ -53,7 +53,7 @@ export function defineHelenaAssistant(loadUI: () => Promise<UIModule>, preload?:
       // blocks <style> elements, but not stylesheets made through the CSSOM. (<style> only where
       // constructed stylesheets do not exist.)
       const css = `${HOST_CSS}${LAUNCHER_CSS}.launcher[hidden]{display:none}`;
-      let html = `<button type="button" class="launcher" part="button" aria-haspopup="dialog" data-helena-placeholder>${ICON_SVG}</button>`;
+      let html = `<button type="button" class="launcher" part="button" data-helena-placeholder>${ICON_SVG}</button>`;
       try {
         const sheet = new CSSStyleSheet();
         sheet.replaceSync(css);
@@ -127,10 +127,8 @@ export function defineHelenaAssistant(loadUI: () => Promise<UIModule>, preload?:
     };
 
     private update = () => {
-      const en = (this.getAttribute('locale') ?? '').toLowerCase().startsWith('en');
-      const label = (en ? 'Talk to ' : 'Hablar con ') + (this.getAttribute('name') || 'Helena');
+      const label = (/^en/i.test(this.getAttribute('locale') ?? '') ? 'Talk to ' : 'Hablar con ') + (this.getAttribute('name') || 'Helena');
       this.placeholder.setAttribute('aria-label', label);
-      this.placeholder.title = label;
       const showOn = this.getAttribute('show-on');
       this.placeholder.hidden = !!showOn && location.pathname !== showOn;
     };
@@ -168,8 +166,7 @@ export function defineHelenaAssistant(loadUI: () => Promise<UIModule>, preload?:
     private waitForRealButton() {
       let frames = 0;
       const check = () => {
-        const rendered = this.ui?.shadowRoot?.querySelector('[data-helena-root]');
-        if (rendered?.firstElementChild || ++frames > 600) this.swap();
+        if (this.ui?.shadowRoot?.querySelector('[data-helena-root]>*') || ++frames > 600) this.swap();
         else requestAnimationFrame(check);
       };
       requestAnimationFrame(check);

@@ -72,7 +72,6 @@ function Launcher({ store }: { store: HelenaStore }) {
       part="button"
       aria-label={label}
       title={label}
-      aria-haspopup="dialog"
       data-helena-launcher=""
       onClick={() => void store.getState().activate()}
     >
