@@ -21,6 +21,7 @@ const SPEC_FIELDS: Record<string, string[]> = {
   pdf: ['id', 'transaction', 'call_id', 'content', 'email', 'email_sent', 'expires_at', 'created_at', 'updated_at'],
   email_log: ['id', 'pdf_id', 'email', 'sent_at', 'status', 'error_message'],
 };
+const EMAIL_API_KEY = 'db-suite-email-api-key';
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 interface Target {
@@ -41,7 +42,7 @@ function suite(name: 'sqlite' | 'postgres', makeTarget: () => Promise<Target>) {
     beforeAll(async () => {
       target = await makeTarget();
       sink = await startSink();
-      srv = await startTestServer({ ...target.env, POSTMARK_SERVER_TOKEN: SINK_TOKEN, POSTMARK_API_URL: sink.url });
+      srv = await startTestServer({ ...target.env, POSTMARK_SERVER_TOKEN: SINK_TOKEN, POSTMARK_API_URL: sink.url, EMAIL_API_KEY });
       base = srv.url;
     });
     afterAll(async () => {
@@ -179,6 +180,33 @@ function suite(name: 'sqlite' | 'postgres', makeTarget: () => Promise<Target>) {
         srv.worker?.start();
         await a.close();
         await b.close();
+      }
+    });
+
+    it('two server instances on one database deliver every message exactly once', async () => {
+      const second = await startTestServer({ ...target.env, POSTMARK_SERVER_TOKEN: SINK_TOKEN, POSTMARK_API_URL: sink.url, EMAIL_API_KEY, MAIL_BATCH_SIZE: '4' });
+      try {
+        const ids: string[] = [];
+        for (let i = 0; i < 40; i++) {
+          const via = i % 2 ? second.url : base;
+          const r = await fetch(`${via}/api/email`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${EMAIL_API_KEY}` },
+            body: JSON.stringify({ to: `slow-20@two-${name}-${i}.example.com`, subject: `Dos ${i}`, html: `<p>${i}</p>` }),
+          });
+          ids.push((await r.json()).messageId);
+        }
+        const rows = await waitFor(async () => {
+          const r = await srv.db.kysely.selectFrom('outbox').select(['status', 'claimed_by']).where('id', 'in', ids).execute();
+          return r.every((x) => x.status === 'sent') && r;
+        }, 20_000);
+        const counts = new Map<string, number>();
+        for (const m of sink.sink.messages) if (ids.includes(m.metadata.outbox_id)) counts.set(m.metadata.outbox_id, (counts.get(m.metadata.outbox_id) ?? 0) + 1);
+        expect(counts.size).toBe(40);
+        expect([...counts.values()].every((n) => n === 1)).toBe(true);
+        expect(new Set(rows.map((r) => r.claimed_by)).size).toBeGreaterThanOrEqual(1);
+      } finally {
+        await second.close();
       }
     });
 
