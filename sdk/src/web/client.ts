@@ -352,19 +352,8 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
         prepared = await attempt.race(settle(this.#prepare(attempt, videoSource, isMobile)));
       }
       if (!prepared.ok) {
-        const serialized = serializeError(prepared.error);
-        this.#progress({
-          stage: 'daily-call-object-creation',
-          status: 'failed',
-          duration: (prepared.error as { createDuration?: number })?.createDuration ?? 0,
-          metadata: { error: serialized.message },
-        });
-        this.emit('error', {
-          type: 'daily-call-object-creation-error',
-          stage: 'daily-call-object-creation',
-          error: serialized,
-          timestamp: now(),
-        });
+        const duration = (prepared.error as { createDuration?: number })?.createDuration ?? 0;
+        this.#stageFailed('daily-call-object-creation', prepared.error, duration);
         throw prepared.error;
       }
       const session = prepared.value;
@@ -397,21 +386,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
         this.#progress({ stage: 'daily-call-join', status: 'completed', duration: Date.now() - joinStartTime });
       } catch (error) {
         if (error instanceof StartCancelled) throw error;
-        const duration = Date.now() - joinStartTime;
-        const serialized = serializeError(error);
-        this.#progress({
-          stage: 'daily-call-join',
-          status: 'failed',
-          duration,
-          metadata: { error: serialized.message },
-        });
-        this.emit('error', {
-          type: 'daily-call-join-error',
-          stage: 'daily-call-join',
-          error: serialized,
-          duration,
-          timestamp: now(),
-        });
+        this.#stageFailed('daily-call-join', error, Date.now() - joinStartTime, { report: true, withDuration: true });
         throw error;
       }
 
@@ -561,6 +536,20 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
 
   // ---------------------------------------------------------------- start stages
 
+  /** A failed stage: its `call-start-progress` failure, then (when reported) its `<stage>-error` event. */
+  #stageFailed(
+    stage: 'daily-call-object-creation' | 'daily-call-join' | 'video-recording-setup' | 'audio-observer-setup' | 'audio-processing-setup',
+    error: unknown,
+    duration: number,
+    { report = true, withDuration = false }: { report?: boolean; withDuration?: boolean } = {},
+  ): void {
+    const serialized = serializeError(error);
+    this.#progress({ stage, status: 'failed', duration, metadata: { error: serialized.message } });
+    if (!report) return;
+    // The reference puts the duration on the join error only; the payloads stay identical to it.
+    this.emit('error', { type: `${stage}-error`, stage, error: serialized, ...(withDuration ? { duration } : {}), timestamp: now() });
+  }
+
   #progress(event: Omit<CallStartProgressEvent, 'timestamp'> & { timestamp?: string }): void {
     const { stage, status, duration, metadata } = event;
     this.emit('call-start-progress', {
@@ -668,21 +657,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
       session.call.startRecording({ ...RECORDING_OPTIONS, layout: { ...RECORDING_OPTIONS.layout } });
       this.#progress({ stage: 'video-recording-setup', status: 'completed', duration: Date.now() - t0 });
     } catch (error) {
-      const serialized = serializeError(error);
-      this.#progress({
-        stage: 'video-recording-setup',
-        status: 'failed',
-        duration: Date.now() - t0,
-        metadata: { error: serialized.message },
-      });
-      if (reportErrors) {
-        this.emit('error', {
-          type: 'video-recording-setup-error',
-          stage: 'video-recording-setup',
-          error: serialized,
-          timestamp: now(),
-        });
-      }
+      this.#stageFailed('video-recording-setup', error, Date.now() - t0, { report: reportErrors });
       // Recording is optional: the call goes on.
     }
   }
@@ -695,21 +670,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
       this.#progress({ stage: 'audio-observer-setup', status: 'completed', duration: Date.now() - t0 });
     } catch (error) {
       if (error instanceof StartCancelled) throw error;
-      const serialized = serializeError(error);
-      this.#progress({
-        stage: 'audio-observer-setup',
-        status: 'failed',
-        duration: Date.now() - t0,
-        metadata: { error: serialized.message },
-      });
-      if (reportErrors) {
-        this.emit('error', {
-          type: 'audio-observer-setup-error',
-          stage: 'audio-observer-setup',
-          error: serialized,
-          timestamp: now(),
-        });
-      }
+      this.#stageFailed('audio-observer-setup', error, Date.now() - t0, { report: reportErrors });
       // Non-critical: the call goes on without volume-level / speech events.
     }
   }
@@ -729,21 +690,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
       );
       this.#progress({ stage: 'audio-processing-setup', status: 'completed', duration: Date.now() - t0 });
     } catch (error) {
-      const serialized = serializeError(error);
-      this.#progress({
-        stage: 'audio-processing-setup',
-        status: 'failed',
-        duration: Date.now() - t0,
-        metadata: { error: serialized.message },
-      });
-      if (reportErrors) {
-        this.emit('error', {
-          type: 'audio-processing-setup-error',
-          stage: 'audio-processing-setup',
-          error: serialized,
-          timestamp: now(),
-        });
-      }
+      this.#stageFailed('audio-processing-setup', error, Date.now() - t0, { report: reportErrors });
     }
   }
 
