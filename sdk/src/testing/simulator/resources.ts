@@ -133,31 +133,19 @@ export function crudRoutes(def: ResourceDef): RouteDef[] {
   if (ops.includes('get')) {
     routes.push({ method: 'GET', path: item, auth: 'private', body: 'none', handler: (ctx) => reply(find(def, ctx)) });
   }
-  if (ops.includes('update')) {
+  for (const [op, method] of [['update', 'PATCH'], ['replace', 'PUT']] as const) {
+    if (!ops.includes(op)) continue;
     routes.push({
-      method: 'PATCH',
+      method,
       path: item,
       auth: 'private',
       body: 'json',
       handler: (ctx) => {
         find(def, ctx);
         const body = asObject(ctx.body);
-        const entity = ctx.state.store.update(def.collection, ctx.params.id, { ...body, ...parentFields(def, ctx) })!;
-        return reply(write(entity, ctx));
-      },
-    });
-  }
-  if (ops.includes('replace')) {
-    routes.push({
-      method: 'PUT',
-      path: item,
-      auth: 'private',
-      body: 'json',
-      handler: (ctx) => {
-        find(def, ctx);
-        const body = asObject(ctx.body);
-        checkRequired(`POST ${def.path}`, body, def.required);
-        const entity = ctx.state.store.replace(def.collection, ctx.params.id, { ...body, ...parentFields(def, ctx) })!;
+        // PUT replaces the whole entity, so it must carry what a create needs; PATCH merges.
+        if (op === 'replace') checkRequired(`POST ${def.path}`, body, def.required);
+        const entity = ctx.state.store[op](def.collection, ctx.params.id, { ...body, ...parentFields(def, ctx) })!;
         return reply(write(entity, ctx));
       },
     });
