@@ -359,6 +359,16 @@ lines.push(`| click → panel, preloaded on hover | ${cell((r) => ms(r.click))} 
 lines.push('');
 lines.push(`Cold click → panel (ours, on intent, the click itself loads the UI chunk): median ${ms(median(cold))} (${cold.map((x) => (x == null ? '-' : Math.round(x))).join(', ')} ms).`);
 lines.push('');
+const runs = (f) => cols.map((v) => `${NAMES[v]} ${results[v].map((r) => (f(r) == null ? '-' : Math.round(f(r)))).join(', ')}`).join('; ');
+lines.push(`Every run, blocking time during page load (ms; the page alone: ${results.baseline.map((r) => Math.round(r.loadTbt)).join(', ')}): ${runs((r) => r.loadTbt)}.`);
+lines.push(`Every run, click → panel (ms): ${runs((r) => r.clickMs)}.`);
+const daily = Object.entries(manifest.files).find(([name]) => /daily/.test(name));
+if (daily) {
+  lines.push(
+    `Demo mode never loads daily-js; with a \`public-key\` (a real call) the SDK also loads it at the first call: ${kb(daily[1].gzip)} more on first interaction (${daily[0]}). The two peers ship their call stack in the bundle they load up front.`,
+  );
+}
+lines.push('');
 lines.push(`Files before interaction: ours ${rows.ours.files.join(', ')}; on intent ${rows.oursIntent.files.join(', ')}; ElevenLabs ${rows.eleven.files.join(', ')}; Vapi ${rows.vapi.files.join(', ')}.`);
 lines.push(`Files on first interaction: ours ${rows.ours.duringFiles.join(', ') || 'none'}; on intent ${rows.oursIntent.duringFiles.join(', ') || 'none'}; ElevenLabs ${rows.eleven.duringFiles.join(', ') || 'none'}; Vapi ${rows.vapi.duringFiles.join(', ') || 'none'}.`);
 const blockedAll = [...new Set(cols.flatMap((v) => rows[v].blocked))];
