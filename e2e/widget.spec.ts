@@ -276,6 +276,23 @@ test('a strict Content-Security-Policy (no inline styles) still gets a styled, w
   expect(violations).toEqual([]);
 });
 
+test('prefers-reduced-motion: no animation, no transition', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(hostUrl + '/');
+  await widget(page).getByRole('button', { name: 'Hablar con Helena' }).click();
+  await expect(widget(page).getByRole('button', { name: 'Finalizar Llamada' })).toBeVisible({ timeout: 15_000 });
+  await expect(widget(page).getByRole('log').getByText(/Soy Helena/).first()).toBeVisible({ timeout: 15_000 });
+  await widget(page).getByRole('textbox', { name: 'Escribe tu mensaje' }).fill('Tengo una tienda online');
+  await widget(page).getByRole('button', { name: 'Enviar' }).click();
+  const dot = widget(page).locator('.dot');
+  await expect(dot).toBeVisible({ timeout: 15_000 }); // the speaking indicator, while the answer is spoken
+  expect(await dot.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+  const bar = widget(page).locator('[part="volume"] span').first();
+  expect(await bar.evaluate((el) => [getComputedStyle(el).transitionDuration, getComputedStyle(el).transform])).toEqual(['0s', 'none']);
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  expect(await widget(page).locator('[part="volume"] span').first().evaluate((el) => getComputedStyle(el).transitionDuration)).not.toBe('0s');
+});
+
 test('keyboard only: reach, open, talk, fill the modal, close dialogs, with visible focus', async ({ page }) => {
   await page.goto(hostUrl + '/');
   const focusRing = () =>
