@@ -71,7 +71,9 @@ describe('static cache policy', () => {
   it('recognises hashed file names', () => {
     expect(isHashedName('chunk-3F9A2B1C.js')).toBe(true);
     expect(isHashedName('index.3f9a2b1c.css')).toBe(true);
+    expect(isHashedName('ui-DGJEQPRK.js')).toBe(true);
     expect(isHashedName('helena-assistant.js')).toBe(false);
+    expect(isHashedName('site.css')).toBe(false);
     expect(isHashedName('index.html')).toBe(false);
   });
 });

@@ -38,10 +38,15 @@ const TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
 };
 
-/** A content hash in the name: `chunk-3F9A2B1C.js`, `index.3f9a2b1c.css` (8+ chars with a digit). */
+/**
+ * A content hash in the name: esbuild's 8 upper-case base32 characters (`ui-DGJEQPRK.js`, about
+ * one in five has no digit), or 8+ letters and digits mixed (`index.3f9a2b1c.css`).
+ */
 export function isHashedName(name: string): boolean {
   const m = /[.-]([A-Za-z0-9_]{8,})\.[A-Za-z0-9]+$/.exec(name);
-  return !!m && /\d/.test(m[1]) && /[A-Za-z]/.test(m[1]);
+  if (!m) return false;
+  const hash = m[1];
+  return /^[A-Z2-7]{8}$/.test(hash) || (/\d/.test(hash) && /[A-Za-z]/.test(hash));
 }
 
 export function serveStatic(root: StaticRoot): MiddlewareHandler {
