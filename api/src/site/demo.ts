@@ -6,7 +6,7 @@ import { createPlatformSimulator } from '@helena/sdk/testing';
 import { platformSummarySource, type SummarySource } from '../mail/summary';
 import type { Mount } from '../app';
 
-/** The assistant id the widget uses in demo mode (widget/src/store/call.ts). */
+/** A stored assistant a demo page may name with `assistant-id`; without one the widget sends it inline. */
 export const DEMO_ASSISTANT_ID = 'demo-assistant';
 /** Where the simulator is mounted on this server. */
 export const DEMO_PREFIX = '/sim';
