@@ -38,6 +38,7 @@ export const en: Texts = {
   toastEmailRequired: 'Email is required',
   toastSaveError: 'Error saving the proposal request',
   toastSending: 'Sending your personalised proposal...',
+  toastSendError: 'Error sending the email',
   farewell: 'Thank you for the conversation. Goodbye!',
   errorPrefix: 'Error: {msg}',
   errUnknown: 'Unknown error',

@@ -41,6 +41,7 @@ const es = {
   toastEmailRequired: 'El correo es obligatorio',
   toastSaveError: 'Error al guardar envio de propuesta',
   toastSending: 'Enviando propuesta personalizada...',
+  toastSendError: 'Error al enviar correo',
   farewell: 'Gracias por la conversación. ¡Hasta luego!',
   errorPrefix: 'Error: {msg}',
   errUnknown: 'Error desconocido',

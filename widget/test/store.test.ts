@@ -459,14 +459,25 @@ describe('the lead submit', () => {
     expect(h.api.named('createCall')).toEqual([]);
   });
 
-  it('a failed call registration is logged and reported, and no proposal is sent', async () => {
+  it('a failed call registration is only logged (spec §8), and no proposal is sent', async () => {
     h = makeStore();
     h.api.fail.createCall = new Error('Cliente no encontrado');
     h.store.getState().openEmailModal('ana@acme.com');
     await h.store.getState().submitLead();
     expect(h.api.named('sendProposal')).toEqual([]);
-    expect(h.toasts).toEqual([['error', 'Error al guardar envio de propuesta']]);
+    expect(h.toasts).toEqual([]);
     expect(h.logs.some(([m]) => m === 'call registration failed')).toBe(true);
+    expect(h.store.getState().emailOpen).toBe(false);
+  });
+
+  it("a failed proposal send shows 'Error al enviar correo'", async () => {
+    h = makeStore();
+    h.api.fail.sendProposal = new Error('Servidor no disponible');
+    h.store.getState().openEmailModal('ana@acme.com');
+    await h.store.getState().submitLead();
+    expect(h.api.named('createCall')).toHaveLength(1);
+    expect(h.toasts).toEqual([['error', 'Error al enviar correo']]);
+    expect(h.storage.getItem('callId')).toBeTruthy();
     expect(h.store.getState().emailOpen).toBe(false);
   });
 });

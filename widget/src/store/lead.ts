@@ -20,7 +20,7 @@ export interface LeadContext {
   log: (...args: unknown[]) => void;
 }
 
-export type LeadOutcome = 'saved' | 'customer-failed' | 'call-failed';
+export type LeadOutcome = 'saved' | 'customer-failed' | 'call-failed' | 'send-failed';
 
 export async function runLead(ctx: LeadContext): Promise<LeadOutcome> {
   const { form, texts } = ctx;
@@ -39,7 +39,7 @@ export async function runLead(ctx: LeadContext): Promise<LeadOutcome> {
     ctx.emit('helena:error', { message: (err as Error)?.message || texts.errUnknown, source: 'lead' });
     return 'customer-failed';
   }
-  let callId: string | undefined;
+  let callId: string;
   try {
     const vapiCallId = await ctx.vapiCallRowId(api);
     const created = await api.createCall({
@@ -50,14 +50,22 @@ export async function runLead(ctx: LeadContext): Promise<LeadOutcome> {
     });
     callId = created.id;
     ctx.storeSet('callId', callId);
+  } catch (err) {
+    // Spec §8: a call registration failure is only logged (the host page still hears of it).
+    ctx.log('call registration failed', err);
+    ctx.emit('helena:lead', { ...lead, customerId, callId: null });
+    ctx.emit('helena:error', { message: (err as Error)?.message || texts.errUnknown, source: 'lead' });
+    return 'call-failed';
+  }
+  try {
     // The proposal email is sent after a successful call registration.
     await api.sendProposal({ callId });
   } catch (err) {
-    ctx.log('call registration failed', err);
-    ctx.toast.error(texts.toastSaveError);
-    ctx.emit('helena:lead', { ...lead, customerId, callId: callId ?? null });
-    ctx.emit('helena:error', { message: (err as Error)?.message || texts.errUnknown, source: 'lead' });
-    return 'call-failed';
+    ctx.log('proposal.send failed', err);
+    ctx.toast.error(texts.toastSendError);
+    ctx.emit('helena:lead', { ...lead, customerId, callId });
+    ctx.emit('helena:error', { message: (err as Error)?.message || texts.toastSendError, source: 'lead' });
+    return 'send-failed';
   }
   ctx.toast.success(texts.toastSending);
   ctx.emit('helena:lead', { ...lead, customerId, callId });
