@@ -1,0 +1,81 @@
+// The product as `npm start` runs it, in-process: the configuration from an environment, the site
+// composition (demo site, widget bundle, the platform simulator at /sim with its rooms) and the
+// server (tRPC over SQLite, the mail worker, the local Postmark sink at /dev/mail). Only the
+// database file (a temporary one) and the port (a free one, known before start so that PUBLIC_URL
+// and the links in the emails are right) differ from a fresh `npm start`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../../api/src/config';
+import { createLogger } from '../../api/src/log';
+import { startServer } from '../../api/src/server';
+import { composeSite } from '../../api/src/site/compose';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface DemoServer {
+  /** http://127.0.0.1:{port} — also the PUBLIC_URL the emails link to. */
+  url: string;
+  /** The SQLite file the server uses. */
+  dbPath: string;
+  demo: boolean;
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** `npm start` builds the widget first; here it is built only when no bundle exists yet. */
+function ensureWidgetBuilt() {
+  if (existsSync(join(root, 'widget', 'dist', 'manifest.json'))) return;
+  const r = spawnSync('npm', ['run', '--silent', 'build', '-w', '@helena/widget'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('the widget build failed');
+}
+
+export async function startDemoServer(): Promise<DemoServer> {
+  ensureWidgetBuilt();
+  const dataDir = mkdtempSync(join(tmpdir(), 'helena-demo-e2e-'));
+  const dbPath = join(dataDir, 'helena.db');
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    DATABASE_PATH: dbPath,
+    LOG_LEVEL: 'silent',
+    // Several leads from one address in a few seconds: above the per-minute limits.
+    RATE_LIMIT_PER_MINUTE: '100000',
+    MAIL_POLL_MS: '50',
+  });
+  const site = composeSite(config);
+  const running = await startServer({
+    config,
+    log: createLogger({ level: 'silent' }),
+    summaries: site.summaries,
+    mounts: site.mounts,
+    onServer: site.onServer,
+  });
+  if (running.url !== url) throw new Error(`the server listens on ${running.url}, not ${url}`);
+  return {
+    url,
+    dbPath,
+    demo: site.demo,
+    close: async () => {
+      await running.close();
+      await site.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
