@@ -325,6 +325,26 @@ describe('email detection and the modal', () => {
     expect(h.store.getState().emailOpen).toBe(false);
   });
 
+  it('a saved address repeated later by the assistant does not reopen the modal', async () => {
+    // The order seen in the browser: the assistant's echo of an earlier address arrives while the
+    // modal holds a newer one; the visitor saves the newer one; then the assistant echoes it.
+    await activeCall();
+    h.voice.transcript('user', 'final', 'mi correo es marta@uno.com');
+    await settle();
+    h.store.getState().closeEmailModal();
+    h.voice.transcript('user', 'final', 'mejor a mi otro correo: marta@dos.es');
+    await settle();
+    expect(h.store.getState()).toMatchObject({ emailOpen: true, form: { email: 'marta@dos.es' } });
+    h.voice.transcript('assistant', 'final', 'Perfecto, he anotado tu correo marta@uno.com.');
+    await settle();
+    await h.store.getState().submitLead();
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(h.store.getState().emailOpen).toBe(false);
+    h.voice.transcript('assistant', 'final', 'Perfecto, he anotado tu correo marta@dos.es.');
+    await settle();
+    expect(h.store.getState().emailOpen).toBe(false);
+  });
+
   it("a host page's correoDetectado event opens the modal for 10 s", async () => {
     h = makeStore();
     window.dispatchEvent(

@@ -193,8 +193,11 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   /** Typed lines waiting for the call to be live. */
   let pendingText: string[] = [];
-  /** The last email the modal was opened for, so one address prompts once. */
-  let promptedEmail: string | null = null;
+  /**
+   * Addresses the modal was opened for in this conversation: one address prompts once, even when
+   * the assistant repeats it after the visitor saved it.
+   */
+  const promptedEmails = new Set<string>();
 
   const later = (key: string, ms: number, fn: () => void) => {
     const previous = timers.get(key);
@@ -312,9 +315,8 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
         return false;
       }
       const email = correos[0];
-      if (!email || email === promptedEmail) return false;
-      promptedEmail = email;
-      openModalFor(email, MODAL_AUTO_HIDE_MS);
+      if (!email || promptedEmails.has(email)) return false;
+      if (!openModalFor(email, MODAL_AUTO_HIDE_MS)) return false;
       if (announce && win && typeof CustomEvent !== 'undefined') {
         const event = new CustomEvent(EMAIL_EVENT, {
           detail: { correos, mensaje: text, timestamp: new Date(now()).toISOString() },
@@ -325,14 +327,17 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
       return true;
     };
 
-    const openModalFor = (email: string, autoHideMs: number) => {
+    /** Opens the modal for `email` unless it holds an address already; says whether it opened. */
+    const openModalFor = (email: string, autoHideMs: number): boolean => {
       const s = get();
-      if (s.emailOpen && s.form.email.trim()) return; // never overwrite what the visitor typed
+      if (s.emailOpen && s.form.email.trim()) return false; // never overwrite what the visitor typed
+      promptedEmails.add(email);
       cancel('modalClose');
       set({ emailOpen: true, saved: false, submitting: false, form: { ...s.form, email } });
       later('modalAutoHide', autoHideMs, () => {
         if (!get().submitting) set({ emailOpen: false });
       });
+      return true;
     };
 
     const onEmailEvent = async (event: Event) => {
@@ -346,9 +351,7 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
       } catch (err) {
         log('session chunk unavailable', err);
       }
-      if (!email) return;
-      promptedEmail = email;
-      openModalFor(email, MODAL_AUTO_HIDE_EVENT_MS);
+      if (email) openModalFor(email, MODAL_AUTO_HIDE_EVENT_MS);
     };
 
     const onToggle = () => {
@@ -458,6 +461,7 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
       async newConversation() {
         if (get().status !== 'inactive') return;
         cancel('speaking');
+        promptedEmails.clear();
         set({ messages: [], ended: false, error: null, speaking: false, listening: false });
         await get().startCall();
       },
