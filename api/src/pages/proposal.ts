@@ -57,6 +57,7 @@ function page(title: string, body: SafeHtml): string {
 <meta name="referrer" content="no-referrer">
 <title>${title}</title>
 <link rel="stylesheet" href="${PROPOSAL_CSS_PATH}">
+<link rel="icon" href="data:,">
 </head>
 <body>
 <main>${body}</main>
