@@ -331,21 +331,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
         },
       });
 
-      const isVideoRecordingEnabled = webCall?.artifactPlan?.videoRecordingEnabled ?? false;
-      const isVideoEnabled = VIDEO_AVATAR_PROVIDERS.includes(webCall?.assistant?.voice?.provider as string);
-      const callToken = webCall?.transport?.callToken;
-      const videoSource = this.#dailyCallObject.videoSource ?? isVideoRecordingEnabled;
-
-      this.#progress({
-        stage: 'daily-call-object-creation',
-        status: 'started',
-        metadata: {
-          audioSource: this.#dailyCallObject.audioSource ?? true,
-          videoSource,
-          isVideoRecordingEnabled,
-          isVideoEnabled,
-        },
-      });
+      const { isVideoRecordingEnabled, isVideoEnabled, callToken, videoSource } = this.#beginCallObjectCreation(webCall);
       let prepared = await attempt.race(prepareTask);
       if (prepared.ok && prepared.value.videoSource !== videoSource) {
         void this.#dispose(prepared.value);
@@ -460,20 +446,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
         await this.#dispose(this.#session);
         this.#progress({ stage: 'cleanup-existing-call', status: 'completed' });
       }
-      const isVideoRecordingEnabled = webCall?.artifactPlan?.videoRecordingEnabled ?? false;
-      const isVideoEnabled = VIDEO_AVATAR_PROVIDERS.includes(webCall?.assistant?.voice?.provider as string);
-      const callToken = webCall?.transport?.callToken;
-      const videoSource = this.#dailyCallObject.videoSource ?? isVideoRecordingEnabled;
-      this.#progress({
-        stage: 'daily-call-object-creation',
-        status: 'started',
-        metadata: {
-          audioSource: this.#dailyCallObject.audioSource ?? true,
-          videoSource,
-          isVideoRecordingEnabled,
-          isVideoEnabled,
-        },
-      });
+      const { isVideoRecordingEnabled, isVideoEnabled, callToken, videoSource } = this.#beginCallObjectCreation(webCall);
       const session = await attempt.race(this.#prepare(attempt, videoSource, isMobile));
       this.#progress({ stage: 'daily-call-object-creation', status: 'completed', duration: session.createDuration });
       session.isVideoRecordingEnabled = isVideoRecordingEnabled;
@@ -535,6 +508,20 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
   }
 
   // ---------------------------------------------------------------- start stages
+
+  /** What the web call asks of the call object; reports the creation stage as started. */
+  #beginCallObjectCreation(webCall: WebCall | ReconnectWebCall | undefined) {
+    const isVideoRecordingEnabled: boolean = webCall?.artifactPlan?.videoRecordingEnabled ?? false;
+    const isVideoEnabled = VIDEO_AVATAR_PROVIDERS.includes(webCall?.assistant?.voice?.provider as string);
+    const callToken: string | undefined = webCall?.transport?.callToken;
+    const videoSource = this.#dailyCallObject.videoSource ?? isVideoRecordingEnabled;
+    this.#progress({
+      stage: 'daily-call-object-creation',
+      status: 'started',
+      metadata: { audioSource: this.#dailyCallObject.audioSource ?? true, videoSource, isVideoRecordingEnabled, isVideoEnabled },
+    });
+    return { isVideoRecordingEnabled, isVideoEnabled, callToken, videoSource };
+  }
 
   /** A failed stage: its `call-start-progress` failure, then (when reported) its `<stage>-error` event. */
   #stageFailed(
