@@ -1,8 +1,6 @@
 // A few hundred malformed inputs, from a small seeded generator: the server never answers 5xx.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { join } from 'node:path';
-import { registerLead, startSink, startTestServer, tempDir, SINK_TOKEN, type SinkServer } from './helpers';
-import type { RunningServer } from '../src/server';
+import { describe, expect, it } from 'vitest';
+import { registerLead, suiteServer } from './helpers';
 
 /** encodeURIComponent throws on lone surrogates; a browser would have sent U+FFFD. */
 const enc = (s: string) => encodeURIComponent((s as any).toWellFormed());
@@ -94,32 +92,13 @@ function generator(seed: number) {
   return { r, int, pick, value, input, procedures: Object.keys(fields), strings };
 }
 
-let tmp: ReturnType<typeof tempDir>;
-let sink: SinkServer;
-let srv: RunningServer;
-
-beforeAll(async () => {
-  tmp = tempDir();
-  sink = await startSink();
-  srv = await startTestServer({
-    DATABASE_PATH: join(tmp.dir, 'fuzz.db'),
-    POSTMARK_SERVER_TOKEN: SINK_TOKEN,
-    POSTMARK_API_URL: sink.url,
-    EMAIL_API_KEY,
-  });
-});
-afterAll(async () => {
-  await srv?.close();
-  await sink?.close();
-  tmp?.cleanup();
-});
+const suite = suiteServer({ EMAIL_API_KEY }, 'fuzz.db');
 
 describe(`fuzzed inputs (seed ${SEED})`, () => {
   it('never produce a 5xx', async () => {
     const g = generator(SEED);
-    const base = srv.url;
     // Some real rows, so ids in the fuzz sometimes exist.
-    const lead = await registerLead(base, { email: 'fuzz@example.com', name: 'Fuzz' });
+    const lead = await registerLead(suite.base, { email: 'fuzz@example.com', name: 'Fuzz' });
     g.strings.push(lead.callId, lead.customerId, lead.vapiCallId, lead.token);
     const failures: string[] = [];
     let count = 0;
@@ -144,8 +123,8 @@ describe(`fuzzed inputs (seed ${SEED})`, () => {
       const input = g.input(proc);
       const query = proc === 'vapi_call.getByVapiId';
       const json = JSON.stringify(input) ?? 'null';
-      if (query) await check(`GET ${proc}`, `${base}/api/trpc/${proc}?input=${enc(json)}`, {});
-      else await check(`POST ${proc}`, `${base}/api/trpc/${proc}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: json });
+      if (query) await check(`GET ${proc}`, `${suite.base}/api/trpc/${proc}?input=${enc(json)}`, {});
+      else await check(`POST ${proc}`, `${suite.base}/api/trpc/${proc}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: json });
     }
 
     // 2) broken transport: bodies, methods, content types, paths, query strings
@@ -156,18 +135,18 @@ describe(`fuzzed inputs (seed ${SEED})`, () => {
       const ctype = g.pick(['application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/octet-stream', '']);
       const qs = g.pick(['', '?input=', '?input=%7B', `?input=${enc(JSON.stringify(g.value(2)) ?? '')}`, '?batch=1', '?batch=1&input=%7B%220%22%3A1%7D', `?input=${'x'.repeat(6000)}`]);
       const body = method === 'GET' || method === 'HEAD' ? undefined : g.int(3) === 0 ? JSON.stringify(g.value(2)) ?? '' : g.pick(bodies);
-      await check(`${method} ${proc}${qs.slice(0, 40)}`, `${base}/api/trpc/${proc}${qs}`, { method, headers: ctype ? { 'content-type': ctype } : {}, body });
+      await check(`${method} ${proc}${qs.slice(0, 40)}`, `${suite.base}/api/trpc/${proc}${qs}`, { method, headers: ctype ? { 'content-type': ctype } : {}, body });
     }
 
     // 3) /api/email with the key, fuzzed bodies
     for (let i = 0; i < 40; i++) {
       const body = g.int(2) ? JSON.stringify({ to: g.value(1), subject: g.value(1), html: g.value(1), attachments: g.value(2) }) : g.pick(bodies);
-      await check('POST /api/email', `${base}/api/email`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${EMAIL_API_KEY}` }, body });
+      await check('POST /api/email', `${suite.base}/api/email`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${EMAIL_API_KEY}` }, body });
     }
 
     // 4) the page with odd ids
     for (let i = 0; i < 20; i++) {
-      await check('GET /propuesta', `${base}/propuesta/${enc(String(g.pick(g.strings)).slice(0, 200)) || 'x'}`, {});
+      await check('GET /propuesta', `${suite.base}/propuesta/${enc(String(g.pick(g.strings)).slice(0, 200)) || 'x'}`, {});
     }
 
     expect(failures, failures.join('\n')).toEqual([]);

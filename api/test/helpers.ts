@@ -1,5 +1,6 @@
 // Test helpers: real servers on loopback, real database files in temp dirs.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { afterAll, beforeAll } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -69,6 +70,39 @@ export async function startTestServer(
 ): Promise<RunningServer> {
   const config = testConfig(env);
   return startServer({ config, log: createLogger({ level: 'silent' }), ...opts });
+}
+
+export interface SuiteServer {
+  tmp: { dir: string; cleanup: () => void };
+  sink: SinkServer;
+  srv: RunningServer;
+  /** The server's base URL. */
+  base: string;
+}
+
+/**
+ * One server for a whole test file: a temp SQLite file and a standalone sink, started before the
+ * file's tests and stopped after them. The returned object is filled in by `beforeAll`.
+ */
+export function suiteServer(env: Record<string, string | undefined> = {}, dbName = 'helena.db'): SuiteServer {
+  const suite = {} as SuiteServer;
+  beforeAll(async () => {
+    suite.tmp = tempDir();
+    suite.sink = await startSink();
+    suite.srv = await startTestServer({
+      DATABASE_PATH: join(suite.tmp.dir, dbName),
+      POSTMARK_SERVER_TOKEN: SINK_TOKEN,
+      POSTMARK_API_URL: suite.sink.url,
+      ...env,
+    });
+    suite.base = suite.srv.url;
+  });
+  afterAll(async () => {
+    await suite.srv?.close();
+    await suite.sink?.close();
+    suite.tmp?.cleanup();
+  });
+  return suite;
 }
 
 export interface RpcResult {

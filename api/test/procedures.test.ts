@@ -1,99 +1,78 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { join } from 'node:path';
-import { registerLead, rpc, startSink, startTestServer, tempDir, waitFor, SINK_TOKEN, type SinkServer } from './helpers';
-import type { RunningServer } from '../src/server';
+import { describe, expect, it } from 'vitest';
+import { registerLead, rpc, waitFor, suiteServer } from './helpers';
 
-let tmp: ReturnType<typeof tempDir>;
-let sink: SinkServer;
-let srv: RunningServer;
-let base: string;
-
-beforeAll(async () => {
-  tmp = tempDir();
-  sink = await startSink();
-  srv = await startTestServer({
-    DATABASE_PATH: join(tmp.dir, 'helena.db'),
-    POSTMARK_SERVER_TOKEN: SINK_TOKEN,
-    POSTMARK_API_URL: sink.url,
-  });
-  base = srv.url;
-});
-afterAll(async () => {
-  await srv?.close();
-  await sink?.close();
-  tmp?.cleanup();
-});
+const suite = suiteServer();
 
 describe('customer', () => {
   it('create returns an id (UUIDv7) and refuses a duplicate email', async () => {
-    const r = await rpc(base, 'customer.create', { email: 'Nueva@Example.com', name: 'Nueva', pag_web: 'https://nueva.example' });
+    const r = await rpc(suite.base, 'customer.create', { email: 'Nueva@Example.com', name: 'Nueva', pag_web: 'https://nueva.example' });
     expect(r.status).toBe(200);
     expect(r.body.result.data.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    const row = await srv.db.kysely.selectFrom('customer').selectAll().where('id', '=', r.body.result.data.id).executeTakeFirstOrThrow();
+    const row = await suite.srv.db.kysely.selectFrom('customer').selectAll().where('id', '=', r.body.result.data.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ email: 'nueva@example.com', name: 'Nueva', pag_web: 'https://nueva.example' });
     expect(row.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    const dup = await rpc(base, 'customer.create', { email: 'nueva@example.com' });
+    const dup = await rpc(suite.base, 'customer.create', { email: 'nueva@example.com' });
     expect(dup.status).toBe(409);
     expect(dup.body.error.data.code).toBe('CONFLICT');
   });
 
   it('upsert is keyed on the lower-cased email and blanks never overwrite', async () => {
-    const a = await rpc(base, 'customer.upsert', { email: '  Ana@Acme.COM ', name: 'Ana', cargo: 'CTO', company: 'Acme' });
+    const a = await rpc(suite.base, 'customer.upsert', { email: '  Ana@Acme.COM ', name: 'Ana', cargo: 'CTO', company: 'Acme' });
     expect(a.status).toBe(200);
-    const b = await rpc(base, 'customer.upsert', { email: 'ana@acme.com', name: '', cargo: '   ', company: null });
+    const b = await rpc(suite.base, 'customer.upsert', { email: 'ana@acme.com', name: '', cargo: '   ', company: null });
     expect(b.body.result.data.id).toBe(a.body.result.data.id);
-    const c = await rpc(base, 'customer.upsert', { email: 'ANA@acme.com', company: 'Acme SL' });
+    const c = await rpc(suite.base, 'customer.upsert', { email: 'ANA@acme.com', company: 'Acme SL' });
     expect(c.body.result.data.id).toBe(a.body.result.data.id);
-    const row = await srv.db.kysely.selectFrom('customer').selectAll().where('email', '=', 'ana@acme.com').executeTakeFirstOrThrow();
+    const row = await suite.srv.db.kysely.selectFrom('customer').selectAll().where('email', '=', 'ana@acme.com').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ name: 'Ana', cargo: 'CTO', company: 'Acme SL' });
     expect(row.updated_at >= row.created_at).toBe(true);
   });
 
   it('a filled honeypot gets a fake id and stores nothing', async () => {
-    const r = await rpc(base, 'customer.upsert', { email: 'bot@spam.example', name: 'Bot', website: 'http://spam.example' });
+    const r = await rpc(suite.base, 'customer.upsert', { email: 'bot@spam.example', name: 'Bot', website: 'http://spam.example' });
     expect(r.status).toBe(200);
     expect(r.body.result.data.id).toMatch(/^[0-9a-f-]{36}$/);
-    const row = await srv.db.kysely.selectFrom('customer').select('id').where('email', '=', 'bot@spam.example').executeTakeFirst();
+    const row = await suite.srv.db.kysely.selectFrom('customer').select('id').where('email', '=', 'bot@spam.example').executeTakeFirst();
     expect(row).toBeUndefined();
-    const empty = await rpc(base, 'customer.upsert', { email: 'human@example.com', website: '' });
-    const saved = await srv.db.kysely.selectFrom('customer').select('id').where('email', '=', 'human@example.com').executeTakeFirst();
+    const empty = await rpc(suite.base, 'customer.upsert', { email: 'human@example.com', website: '' });
+    const saved = await suite.srv.db.kysely.selectFrom('customer').select('id').where('email', '=', 'human@example.com').executeTakeFirst();
     expect(saved?.id).toBe(empty.body.result.data.id);
   });
 });
 
 describe('vapi_call', () => {
   it('create returns {id, token}; update needs the token; getByVapiId never returns it', async () => {
-    const created = await rpc(base, 'vapi_call.create', { vapi_id: 'call_abc', initial_data: { start_time: '2026-11-22T10:00:00.000Z', nested: { a: [1, 2] } }, status: 'active' });
+    const created = await rpc(suite.base, 'vapi_call.create', { vapi_id: 'call_abc', initial_data: { start_time: '2026-11-22T10:00:00.000Z', nested: { a: [1, 2] } }, status: 'active' });
     expect(created.status).toBe(200);
     const { id, token } = created.body.result.data;
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(token.length).toBeGreaterThanOrEqual(40);
 
-    const updated = await rpc(base, 'vapi_call.update', { id, token, status: 'inactive', initial_data: { start_time: '2026-11-22T10:00:00.000Z', end_time: '2026-11-22T10:02:05.000Z' } });
+    const updated = await rpc(suite.base, 'vapi_call.update', { id, token, status: 'inactive', initial_data: { start_time: '2026-11-22T10:00:00.000Z', end_time: '2026-11-22T10:02:05.000Z' } });
     expect(updated.status).toBe(200);
     expect(updated.body.result.data).toEqual({ id });
 
-    const got = await rpc(base, 'vapi_call.getByVapiId', { vapi_id: 'call_abc' }, { method: 'GET' });
+    const got = await rpc(suite.base, 'vapi_call.getByVapiId', { vapi_id: 'call_abc' }, { method: 'GET' });
     expect(got.status).toBe(200);
     expect(got.body.result.data).toMatchObject({ id, vapi_id: 'call_abc', status: 'inactive', initial_data: { end_time: '2026-11-22T10:02:05.000Z' } });
     expect(JSON.stringify(got.body)).not.toContain(token);
     expect(got.body.result.data).not.toHaveProperty('token');
     expect(got.body.result.data).not.toHaveProperty('token_hash');
 
-    const again = await rpc(base, 'vapi_call.create', { vapi_id: 'call_abc', initial_data: {}, status: 'active' });
+    const again = await rpc(suite.base, 'vapi_call.create', { vapi_id: 'call_abc', initial_data: {}, status: 'active' });
     expect(again.status).toBe(409);
-    const missing = await rpc(base, 'vapi_call.getByVapiId', { vapi_id: 'nope' }, { method: 'GET' });
+    const missing = await rpc(suite.base, 'vapi_call.getByVapiId', { vapi_id: 'nope' }, { method: 'GET' });
     expect(missing.status).toBe(404);
   });
 });
 
 describe('calls.createWithVerification', () => {
   it('creates a call for an existing customer and vapi_call, with the duration the widget stored', async () => {
-    const vc = await rpc(base, 'vapi_call.create', { vapi_id: 'call_dur', initial_data: { start_time: '2026-11-22T10:00:00.000Z' }, status: 'active' });
+    const vc = await rpc(suite.base, 'vapi_call.create', { vapi_id: 'call_dur', initial_data: { start_time: '2026-11-22T10:00:00.000Z' }, status: 'active' });
     const { id: vapiCallId, token } = vc.body.result.data;
-    await rpc(base, 'vapi_call.update', { id: vapiCallId, token, status: 'inactive', initial_data: { start_time: '2026-11-22T10:00:00.000Z', end_time: '2026-11-22T10:01:30.000Z' } });
-    const cu = await rpc(base, 'customer.upsert', { email: 'dur@example.com' });
-    const r = await rpc(base, 'calls.createWithVerification', {
+    await rpc(suite.base, 'vapi_call.update', { id: vapiCallId, token, status: 'inactive', initial_data: { start_time: '2026-11-22T10:00:00.000Z', end_time: '2026-11-22T10:01:30.000Z' } });
+    const cu = await rpc(suite.base, 'customer.upsert', { email: 'dur@example.com' });
+    const r = await rpc(suite.base, 'calls.createWithVerification', {
       transaction: 'propuesta-1763800000000',
       customer_id: cu.body.result.data.id,
       vapi_call_id: vapiCallId,
@@ -101,24 +80,24 @@ describe('calls.createWithVerification', () => {
       summary: 'Quiere un asistente',
     });
     expect(r.status).toBe(200);
-    const row = await srv.db.kysely.selectFrom('call').selectAll().where('id', '=', r.body.result.data.id).executeTakeFirstOrThrow();
+    const row = await suite.srv.db.kysely.selectFrom('call').selectAll().where('id', '=', r.body.result.data.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'completada', duration: 90, summary: 'Quiere un asistente', vapi_call_id: vapiCallId });
   });
 
   it('works without a vapi_call (status enviada)', async () => {
-    const cu = await rpc(base, 'customer.upsert', { email: 'sin-llamada@example.com' });
-    const r = await rpc(base, 'calls.createWithVerification', { transaction: 'propuesta-1', customer_id: cu.body.result.data.id, status: 'enviada' });
+    const cu = await rpc(suite.base, 'customer.upsert', { email: 'sin-llamada@example.com' });
+    const r = await rpc(suite.base, 'calls.createWithVerification', { transaction: 'propuesta-1', customer_id: cu.body.result.data.id, status: 'enviada' });
     expect(r.status).toBe(200);
   });
 
   it('verifies that the customer and the vapi_call exist, and the status', async () => {
-    const cu = await rpc(base, 'customer.upsert', { email: 'verif@example.com' });
+    const cu = await rpc(suite.base, 'customer.upsert', { email: 'verif@example.com' });
     const ghost = '01900000-0000-7000-8000-000000000000';
-    const noCustomer = await rpc(base, 'calls.createWithVerification', { transaction: 't', customer_id: ghost, status: 'completada' });
+    const noCustomer = await rpc(suite.base, 'calls.createWithVerification', { transaction: 't', customer_id: ghost, status: 'completada' });
     expect(noCustomer.status).toBe(404);
-    const noVapi = await rpc(base, 'calls.createWithVerification', { transaction: 't', customer_id: cu.body.result.data.id, vapi_call_id: ghost, status: 'completada' });
+    const noVapi = await rpc(suite.base, 'calls.createWithVerification', { transaction: 't', customer_id: cu.body.result.data.id, vapi_call_id: ghost, status: 'completada' });
     expect(noVapi.status).toBe(404);
-    const badStatus = await rpc(base, 'calls.createWithVerification', { transaction: 't', customer_id: cu.body.result.data.id, status: 'otra' });
+    const badStatus = await rpc(suite.base, 'calls.createWithVerification', { transaction: 't', customer_id: cu.body.result.data.id, status: 'otra' });
     expect(badStatus.status).toBe(400);
     expect(badStatus.body.error.data.code).toBe('BAD_REQUEST');
     expect(badStatus.body.error.message).toContain('status');
@@ -127,14 +106,14 @@ describe('calls.createWithVerification', () => {
 
 describe('proposal.send', () => {
   it('queues the pdf row and two emails once per call, and they are delivered', async () => {
-    const lead = await registerLead(base, { email: 'luis@acme.example', name: 'Luis', cargo: 'Director comercial', company: 'Acme', summary: 'Busca atender a sus visitantes por voz.' });
-    const r = await rpc(base, 'proposal.send', { callId: lead.callId });
+    const lead = await registerLead(suite.base, { email: 'luis@acme.example', name: 'Luis', cargo: 'Director comercial', company: 'Acme', summary: 'Busca atender a sus visitantes por voz.' });
+    const r = await rpc(suite.base, 'proposal.send', { callId: lead.callId });
     expect(r.status).toBe(200);
     expect(r.body.result.data).toEqual({ queued: true });
-    const again = await rpc(base, 'proposal.send', { callId: lead.callId });
+    const again = await rpc(suite.base, 'proposal.send', { callId: lead.callId });
     expect(again.body.result.data).toEqual({ queued: true });
 
-    const pdfs = await srv.db.kysely.selectFrom('pdf').selectAll().where('call_id', '=', lead.callId).execute();
+    const pdfs = await suite.srv.db.kysely.selectFrom('pdf').selectAll().where('call_id', '=', lead.callId).execute();
     expect(pdfs).toHaveLength(1);
     const pdf = pdfs[0];
     const days = (Date.parse(pdf.expires_at) - Date.parse(pdf.created_at)) / 86_400_000;
@@ -143,11 +122,11 @@ describe('proposal.send', () => {
     expect(pdf.content).toContain('Acme');
     expect(pdf.content).toContain('Busca atender a sus visitantes por voz.');
 
-    const outbox = await srv.db.kysely.selectFrom('outbox').select(['kind']).where('pdf_id', '=', pdf.id).execute();
+    const outbox = await suite.srv.db.kysely.selectFrom('outbox').select(['kind']).where('pdf_id', '=', pdf.id).execute();
     expect(outbox.map((o) => o.kind).sort()).toEqual(['confirmation', 'proposal']);
 
     const mails = await waitFor(() => {
-      const m = sink.sink.messages.filter((x) => x.to === 'luis@acme.example');
+      const m = suite.sink.sink.messages.filter((x) => x.to === 'luis@acme.example');
       return m.length >= 2 && m;
     });
     expect(mails).toHaveLength(2);
@@ -158,14 +137,14 @@ describe('proposal.send', () => {
     expect(proposal.text).toContain('Busca atender a sus visitantes por voz.');
 
     const sent = await waitFor(async () => {
-      const p = await srv.db.kysely.selectFrom('pdf').select('email_sent').where('id', '=', pdf.id).executeTakeFirstOrThrow();
+      const p = await suite.srv.db.kysely.selectFrom('pdf').select('email_sent').where('id', '=', pdf.id).executeTakeFirstOrThrow();
       return Boolean(p.email_sent) && p;
     });
     expect(Boolean(sent.email_sent)).toBe(true);
-    const logs = await srv.db.kysely.selectFrom('email_log').selectAll().where('pdf_id', '=', pdf.id).execute();
+    const logs = await suite.srv.db.kysely.selectFrom('email_log').selectAll().where('pdf_id', '=', pdf.id).execute();
     expect(logs.filter((l) => l.status === 'sent')).toHaveLength(2);
 
-    const page = await fetch(`${base}/propuesta/${lead.callId}`);
+    const page = await fetch(`${suite.base}/propuesta/${lead.callId}`);
     expect(page.status).toBe(200);
     const body = await page.text();
     expect(body).toContain('Hola, Luis');
@@ -173,34 +152,34 @@ describe('proposal.send', () => {
   });
 
   it('is NOT_FOUND for an unknown call', async () => {
-    const r = await rpc(base, 'proposal.send', { callId: '01900000-0000-7000-8000-000000000000' });
+    const r = await rpc(suite.base, 'proposal.send', { callId: '01900000-0000-7000-8000-000000000000' });
     expect(r.status).toBe(404);
   });
 
   it('falls back to what the widget stored for the summary', async () => {
-    const vc = await rpc(base, 'vapi_call.create', {
+    const vc = await rpc(suite.base, 'vapi_call.create', {
       vapi_id: 'call_fallback',
       initial_data: { summary: 'Resumen guardado por el widget' },
       status: 'active',
     });
-    const cu = await rpc(base, 'customer.upsert', { email: 'fallback@example.com', name: 'Eva' });
-    const call = await rpc(base, 'calls.createWithVerification', { transaction: 'propuesta-2', customer_id: cu.body.result.data.id, vapi_call_id: vc.body.result.data.id, status: 'completada' });
-    await rpc(base, 'proposal.send', { callId: call.body.result.data.id });
-    const pdf = await srv.db.kysely.selectFrom('pdf').select('content').where('call_id', '=', call.body.result.data.id).executeTakeFirstOrThrow();
+    const cu = await rpc(suite.base, 'customer.upsert', { email: 'fallback@example.com', name: 'Eva' });
+    const call = await rpc(suite.base, 'calls.createWithVerification', { transaction: 'propuesta-2', customer_id: cu.body.result.data.id, vapi_call_id: vc.body.result.data.id, status: 'completada' });
+    await rpc(suite.base, 'proposal.send', { callId: call.body.result.data.id });
+    const pdf = await suite.srv.db.kysely.selectFrom('pdf').select('content').where('call_id', '=', call.body.result.data.id).executeTakeFirstOrThrow();
     expect(pdf.content).toContain('Resumen guardado por el widget');
   });
 });
 
 describe('operations', () => {
   it('/healthz and /readyz answer', async () => {
-    expect((await fetch(`${base}/healthz`)).status).toBe(200);
-    const ready = await fetch(`${base}/readyz`);
+    expect((await fetch(`${suite.base}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${suite.base}/readyz`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toMatchObject({ status: 'ready', database: 'sqlite' });
   });
 
   it('every response carries a request id', async () => {
-    const r = await fetch(`${base}/healthz`);
+    const r = await fetch(`${suite.base}/healthz`);
     expect(r.headers.get('x-request-id')).toMatch(/.{8,}/);
   });
 });
