@@ -10,7 +10,7 @@
 // --write replaces the "## call-start" section of bench/RESULTS.md.
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeResultsSection } from '../results.mjs';
 import { performance } from 'node:perf_hooks';
 
 const args = process.argv.slice(2);
@@ -112,23 +112,12 @@ console.log(`ratio: ${ratio.toFixed(2)}×  (${goal})`);
 console.log(lines.join('\n'));
 
 if (WRITE) {
-  const file = new URL('bench/RESULTS.md', root).pathname;
   const section =
     `## call-start (${new Date().toISOString().slice(0, 10)}, Node ${process.version}, median of ${ROUNDS} after a warm-up)\n\n` +
     `start() → call-start-success on fake call objects and a local node:http platform. Costs: POST /call/web ${COSTS.post} ms; ` +
     `load() ${COSTS.load} ms; startCamera() ${COSTS.startCamera} ms; join() ${COSTS.join} ms plus the load and camera costs ` +
     `not paid before. The reference pays them in sequence; WebCallClient runs the request while the call object is ` +
     `created, loaded and gets the microphone, then joins.\n\n${lines.join('\n')}\n\n- ${goal}\n`;
-  let text = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmark results\n';
-  const start = text.search(/^## call-start\b.*$/m);
-  if (start >= 0) {
-    const rest = text.slice(start + 1);
-    const next = rest.search(/^## /m);
-    const end = next >= 0 ? start + 1 + next : text.length;
-    text = text.slice(0, start) + section + (next >= 0 ? '\n' : '') + text.slice(end);
-  } else {
-    text = text.replace(/\n*$/, '\n\n') + section;
-  }
-  writeFileSync(file, text);
+  writeResultsSection('call-start', section);
 }
 process.exit(met ? 0 : 1);

@@ -1,9 +1,9 @@
 // bench/rest-client: @helena/sdk beside the official @vapi-ai/server-sdk against one local server.
-//   node --import tsx bench/rest-client/index.mjs [--duration=ms] [--concurrency=n] [--no-write]
+//   node --import tsx bench/rest-client/index.mjs [--duration=ms] [--concurrency=n] [--write]
 // Measures requests per second for the same GET (calls.get) and POST (assistants.create), then the
 // gzip size of a minified, tree-shaken browser bundle that lists assistants and gets a call.
 import { createServer } from 'node:http';
-import { appendFileSync, existsSync } from 'node:fs';
+import { writeResultsSection } from '../results.mjs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { VapiClient } from '@vapi-ai/server-sdk';
@@ -16,7 +16,7 @@ const arg = (name, fallback) => {
 const DURATION = arg('duration', 2000);
 const CONCURRENCY = arg('concurrency', 16);
 const ROUNDS = arg('rounds', 3);
-const WRITE = !process.argv.includes('--no-write');
+const WRITE = process.argv.includes('--write');
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 // ---- the local platform ------------------------------------------------------------------------
@@ -182,11 +182,9 @@ console.log(lines.join('\n'));
 console.log(goals.map((g) => `- ${g}`).join('\n'));
 
 if (WRITE) {
-  const file = `${root}bench/RESULTS.md`;
-  const header = existsSync(file) ? '' : '# Benchmark results\n';
-  appendFileSync(
-    file,
-    `${header}\n## rest-client (${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${DURATION} ms × ${ROUNDS} rounds, median)\n\n` +
+  writeResultsSection(
+    'rest-client',
+    `## rest-client (${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${DURATION} ms × ${ROUNDS} rounds, median)\n\n` +
       `One local node:http server; both clients with token, base URL and two retries; esbuild --minify, browser, ESM.\n\n` +
       `${lines.join('\n')}\n\n${goals.map((g) => `- ${g}`).join('\n')}\n`,
   );
