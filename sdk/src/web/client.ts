@@ -354,27 +354,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
       // The warm-up never rejects; join() redoes whatever it could not do.
       await attempt.race(session.warm);
 
-      this.#progress({ stage: 'daily-call-join', status: 'started' });
-      const joinStartTime = Date.now();
-      session.recordingRequestedTime = joinStartTime;
-      try {
-        await attempt.race(
-          Promise.resolve(
-            session.call.join({
-              url: webCall.webCallUrl,
-              // daily-js rejects a `token` key that is present but undefined.
-              ...(callToken ? { token: callToken } : {}),
-              subscribeToTracksAutomatically: false,
-            }),
-          ),
-        );
-        session.joined = true;
-        this.#progress({ stage: 'daily-call-join', status: 'completed', duration: Date.now() - joinStartTime });
-      } catch (error) {
-        if (error instanceof StartCancelled) throw error;
-        this.#stageFailed('daily-call-join', error, Date.now() - joinStartTime, { report: true, withDuration: true });
-        throw error;
-      }
+      await this.#joinStage(attempt, session, webCall.webCallUrl, callToken, true);
 
       this.#videoRecordingStage(session, isVideoRecordingEnabled, callToken, true);
       await this.#audioObserverStage(attempt, session, true);
@@ -459,20 +439,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
       await this.#mobileStage(attempt, session, isMobile);
       await attempt.race(session.warm);
 
-      this.#progress({ stage: 'daily-call-join', status: 'started' });
-      const joinStartTime = Date.now();
-      session.recordingRequestedTime = joinStartTime;
-      await attempt.race(
-        Promise.resolve(
-          session.call.join({
-            url: webCall.webCallUrl,
-            ...(callToken ? { token: callToken } : {}),
-            subscribeToTracksAutomatically: false,
-          }),
-        ),
-      );
-      session.joined = true;
-      this.#progress({ stage: 'daily-call-join', status: 'completed', duration: Date.now() - joinStartTime });
+      await this.#joinStage(attempt, session, webCall.webCallUrl, callToken, false);
 
       this.#videoRecordingStage(session, isVideoRecordingEnabled, callToken, false);
       await this.#audioObserverStage(attempt, session, false);
@@ -508,6 +475,35 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
   }
 
   // ---------------------------------------------------------------- start stages
+
+  /**
+   * Joins the room and reports the join stage. `reportFailure`: start() reports a failed join;
+   * reconnect() only rethrows, as the reference does.
+   */
+  async #joinStage(attempt: Attempt, session: CallSession, url: string | undefined, callToken: string | undefined, reportFailure: boolean): Promise<void> {
+    this.#progress({ stage: 'daily-call-join', status: 'started' });
+    const joinStartTime = Date.now();
+    session.recordingRequestedTime = joinStartTime;
+    try {
+      await attempt.race(
+        Promise.resolve(
+          session.call.join({
+            url,
+            // daily-js rejects a `token` key that is present but undefined.
+            ...(callToken ? { token: callToken } : {}),
+            subscribeToTracksAutomatically: false,
+          }),
+        ),
+      );
+    } catch (error) {
+      if (reportFailure && !(error instanceof StartCancelled)) {
+        this.#stageFailed('daily-call-join', error, Date.now() - joinStartTime, { withDuration: true });
+      }
+      throw error;
+    }
+    session.joined = true;
+    this.#progress({ stage: 'daily-call-join', status: 'completed', duration: Date.now() - joinStartTime });
+  }
 
   /** What the web call asks of the call object; reports the creation stage as started. */
   #beginCallObjectCreation(webCall: WebCall | ReconnectWebCall | undefined) {
