@@ -3,25 +3,24 @@ import { fileURLToPath } from 'node:url';
 
 const src = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-// One alias table so tests import the SDK by package name, from source, without a build.
-const alias = {
-  '@helena/sdk/web': src('./sdk/src/web/index.ts'),
-  '@helena/sdk/testing': src('./sdk/src/testing/index.ts'),
-  '@helena/sdk': src('./sdk/src/index.ts'),
-};
-
 export default defineConfig({
-  resolve: { alias },
+  // Tests import the SDK by its package name, from source, without a build.
+  resolve: {
+    alias: {
+      '@helena/sdk/web': src('./sdk/src/web/index.ts'),
+      '@helena/sdk/testing': src('./sdk/src/testing/index.ts'),
+      '@helena/sdk': src('./sdk/src/index.ts'),
+    },
+  },
   test: {
-    projects: [
-      { resolve: { alias }, test: { name: 'sdk', include: ['sdk/test/**/*.test.ts'], environment: 'node' } },
-      { resolve: { alias }, test: { name: 'api', include: ['api/test/**/*.test.ts'], environment: 'node' } },
-      {
-        resolve: { alias },
-        test: { name: 'widget', include: ['widget/test/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
-      },
-    ],
+    // Every project inherits these (extends: true): the machine is shared, so a slow moment must
+    // not fail a test that would pass.
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    projects: [
+      { extends: true, test: { name: 'sdk', include: ['sdk/test/**/*.test.ts'], environment: 'node' } },
+      { extends: true, test: { name: 'api', include: ['api/test/**/*.test.ts'], environment: 'node' } },
+      { extends: true, test: { name: 'widget', include: ['widget/test/**/*.test.{ts,tsx}'], environment: 'happy-dom' } },
+    ],
   },
 });

@@ -15,9 +15,9 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createPlatformSimulator, type PlatformSimulator } from '@helena/sdk/testing';
-import { loadConfig } from '../api/src/config';
-import { createLogger } from '../api/src/log';
-import { startServer, type RunningServer } from '../api/src/server';
+import { loadConfig } from '@helena/api/config';
+import { createLogger } from '@helena/api/log';
+import { startServer, type RunningServer } from '@helena/api/server';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'widget', 'dist');

@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { tsImport } from 'tsx/esm/api';
 
 // tsx's `--import tsx` hooks do not reach worker threads: load the TypeScript sink through its API.
-const { createPostmarkSink } = await tsImport('../../api/src/mail/sink.ts', import.meta.url);
+const { createPostmarkSink } = await tsImport('@helena/api/mail/sink', import.meta.url);
 
 const counters = new Int32Array(workerData.counters);
 const sink = createPostmarkSink({ token: workerData.token, maxMessages: Number.POSITIVE_INFINITY });

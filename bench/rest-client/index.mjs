@@ -7,7 +7,7 @@ import { writeResultsSection } from '../results.mjs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { VapiClient } from '@vapi-ai/server-sdk';
-import { createPlatformClient } from '../../sdk/src/index.ts';
+import { createPlatformClient } from '@helena/sdk';
 
 const arg = (name, fallback) => {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));

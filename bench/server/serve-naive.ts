@@ -18,8 +18,8 @@ import { rateLimiter } from 'hono-rate-limiter';
 import { Kysely, SqliteDialect } from 'kysely';
 import { v7 } from 'uuid';
 import { z } from 'zod';
-import type { Database } from '../../api/src/db/schema';
-import { migrate } from '../../api/src/db';
+import type { Database } from '@helena/api/db/schema';
+import { migrate } from '@helena/api/db';
 
 const file = process.env.DATABASE_PATH!;
 mkdirSync(dirname(file), { recursive: true });

@@ -1,7 +1,7 @@
 // The real server, every protection on (rate limit raised), access logs serialised but discarded.
-import { loadConfig } from '../../api/src/config';
-import { createLogger } from '../../api/src/log';
-import { startServer } from '../../api/src/server';
+import { loadConfig } from '@helena/api/config';
+import { createLogger } from '@helena/api/log';
+import { startServer } from '@helena/api/server';
 
 const config = loadConfig({
   ...process.env,

@@ -9,10 +9,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../../api/src/config';
-import { createLogger } from '../../api/src/log';
-import { startServer } from '../../api/src/server';
-import { composeSite } from '../../api/src/site/compose';
+import { loadConfig } from '@helena/api/config';
+import { createLogger } from '@helena/api/log';
+import { startServer } from '@helena/api/server';
+import { composeSite } from '@helena/api/site';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 

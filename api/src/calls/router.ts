@@ -1,7 +1,7 @@
 import { nowIso } from '../db';
 import { newId } from '../ids';
 import { publicProcedure, router, TRPCError } from '../trpc';
-import { callsCreateWithVerificationInput } from './schemas';
+import { callsCreateWithVerificationInput } from '@helena/contract';
 
 /** Seconds between the start and end times the widget stored, when both are there. */
 function durationFrom(initialData: unknown): number | null {

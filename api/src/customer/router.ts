@@ -1,7 +1,7 @@
 import { compiledOnce, nowIso } from '../db';
 import { newId } from '../ids';
 import { publicProcedure, router, TRPCError } from '../trpc';
-import { customerCreateInput, customerUpsertInput } from './schemas';
+import { customerCreateInput, customerUpsertInput } from '@helena/contract';
 
 // One statement: insert, or fill in the known row where the new value is not blank.
 const upsert = compiledOnce(

@@ -4,7 +4,7 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import type { Deps } from '../deps';
 import { enqueue } from '../mail/outbox';
-import { sendEmailInput } from './schemas';
+import { sendEmailInput } from '@helena/contract';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 

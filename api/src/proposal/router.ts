@@ -1,5 +1,5 @@
 import { publicProcedure, router, TRPCError } from '../trpc';
-import { proposalSendInput } from './schemas';
+import { proposalSendInput } from '@helena/contract';
 import { sendProposal } from './service';
 
 export const proposalRouter = router({

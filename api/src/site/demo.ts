@@ -27,7 +27,7 @@ export function createDemo(): Demo {
   const client = createPlatformClient({
     token: simulator.privateKey,
     baseUrl: 'http://simulator.internal',
-    fetch: (input: RequestInfo | URL, init?: RequestInit) => simulator.fetch(new Request(input, init)),
+    fetch: (input: string | URL | Request, init?: RequestInit) => simulator.fetch(new Request(input, init)),
     retry: 0,
   });
   return {

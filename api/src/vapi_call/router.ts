@@ -1,7 +1,7 @@
 import { nowIso } from '../db';
 import { hashToken, newId, newToken, tokenMatches } from '../ids';
 import { publicProcedure, router, TRPCError } from '../trpc';
-import { vapiCallCreateInput, vapiCallGetByVapiIdInput, vapiCallUpdateInput } from './schemas';
+import { vapiCallCreateInput, vapiCallGetByVapiIdInput, vapiCallUpdateInput } from '@helena/contract';
 
 export const vapiCallRouter = router({
   create: publicProcedure.input(vapiCallCreateInput).mutation(async ({ input, ctx }) => {

@@ -5,7 +5,7 @@
  * server's contract, type-only: no server code is bundled.
  */
 import { createTRPCClient, httpLink } from '@trpc/client';
-import type { AppRouter } from '../../../api/src/contract';
+import type { AppRouter } from '@helena/contract';
 import { toRpcError } from './errors';
 import type { LeadApi } from './types';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, optionalText, text } from '../contract/primitives';
+import { id, optionalText, text } from './primitives';
 
 export const CALL_STATUSES = ['completada', 'enviada'] as const;
 

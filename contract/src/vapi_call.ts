@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, jsonObject, text } from '../contract/primitives';
+import { id, jsonObject, text } from './primitives';
 
 export const VAPI_CALL_STATUSES = ['active', 'inactive'] as const;
 

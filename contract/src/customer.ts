@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, optionalText, text } from '../contract/primitives';
+import { email, optionalText, text } from './primitives';
 
 /**
  * Honeypot: the lead form renders an input named `website` that people never see

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, text } from '../contract/primitives';
+import { email, text } from './primitives';
 
 export const emailAttachment = z.object({
   filename: text(200).pipe(z.string().trim().min(1)),

@@ -1,0 +1,40 @@
+// The contract between the server and the widget: the router type, the pure zod input schemas
+// and the answers. Nothing here runs server code, so the browser can import it:
+//
+//   import type { AppRouter } from '@helena/contract';
+//   import { customerUpsertInput, HONEYPOT_FIELD } from '@helena/contract';
+//
+// Transport (api.md): tRPC v11 at `${apiUrl}/api/trpc`, httpLink (NOT httpBatchLink: batched
+// calls are refused with 400), no transformer. Queries are GET ?input=<json>, mutations POST JSON.
+//
+// Honeypot: the lead form carries a field named HONEYPOT_FIELD ('website') that people never
+// see: render it visually hidden (not display:none alone), with tabindex="-1",
+// autocomplete="off" and aria-hidden="true", and send it empty in customer.upsert. When it is
+// filled the server answers with a fake id and stores nothing.
+export type { AppRouter } from './router';
+export type { IdResult, ProposalQueued, VapiCallCreated, VapiCallRecord } from './outputs';
+export { formatLeadError, type InputIssue, type LeadErrorShape } from './errors';
+
+export { HONEYPOT_FIELD, customerCreateInput, customerUpsertInput } from './customer';
+export type { CustomerCreateInput, CustomerUpsertInput } from './customer';
+export { CALL_STATUSES, callsCreateWithVerificationInput } from './calls';
+export type { CallsCreateWithVerificationInput } from './calls';
+export {
+  VAPI_CALL_STATUSES,
+  vapiCallCreateInput,
+  vapiCallGetByVapiIdInput,
+  vapiCallUpdateInput,
+} from './vapi_call';
+export type { VapiCallCreateInput, VapiCallUpdateInput } from './vapi_call';
+export { proposalSendInput } from './proposal';
+export type { ProposalSendInput } from './proposal';
+export { sendEmailInput, emailAttachment } from './email';
+export type { SendEmailInput } from './email';
+export { MAX_JSON_BYTES, MAX_JSON_DEPTH, type JsonValue } from './primitives';
+
+/** Paths, relative to the server's base URL. */
+export const API_PATHS = {
+  trpc: '/api/trpc',
+  email: '/api/email',
+  proposalPage: (callId: string) => `/propuesta/${encodeURIComponent(callId)}`,
+} as const;
