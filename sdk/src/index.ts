@@ -1,5 +1,6 @@
 // @helena/sdk: the platform REST client and its types.
 export * from './platform/index.js';
+export * from './webhooks/index.js';
 
 import type { components } from './platform/generated/openapi.js';
 import type { PlatformClient } from './platform/client.js';
