@@ -1,6 +1,6 @@
 // Embedded defaults and the hooks the lead wires: local Postmark sink at /dev, static roots,
 // a mounted sub-app, onServer, and a graceful shutdown that drains requests.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
@@ -99,18 +99,27 @@ describe('graceful shutdown', () => {
   it('drains the request in flight, then refuses new ones and closes the database', async () => {
     const t2 = tempDir();
     const sim = new Hono();
+    // The handler says when it has the request and answers only when released, so the test
+    // closes the server exactly while a request is in flight, however slow the machine.
+    let arrived!: () => void;
+    const inHandler = new Promise<void>((r) => (arrived = r));
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
     sim.get('/slow', async (c) => {
-      await new Promise((r) => setTimeout(r, 400));
+      arrived();
+      await released;
       return c.text('done');
     });
     const s = await startTestServer({ DATABASE_PATH: join(t2.dir, 'drain.db') }, { mounts: [{ prefix: '/sim', app: sim }] });
     try {
       const inFlight = fetch(`${s.url}/sim/slow`).then(async (r) => [r.status, await r.text()]);
-      await new Promise((r) => setTimeout(r, 50));
+      await inHandler;
       const closed = s.close();
+      // New connections are refused while the one in flight is still being served.
+      await vi.waitFor(() => expect(fetch(`${s.url}/healthz`)).rejects.toThrow());
+      release();
       expect(await inFlight).toEqual([200, 'done']);
       await closed;
-      await expect(fetch(`${s.url}/healthz`)).rejects.toThrow();
       await expect(s.db.ping()).rejects.toThrow();
     } finally {
       t2.cleanup();
