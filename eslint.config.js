@@ -1,6 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '.tsbuild/**', '**/node_modules/**', 'data/**', 'e2e/artifacts/**', 'sdk/src/platform/generated/**'] },
@@ -20,14 +20,14 @@ export default tseslint.config(
     // Packages meet only through their declared names: a relative path into another package
     // would bypass its exports and its dependency list. Cycles make load order fragile.
     files: ['{contract,sdk,api,widget}/**/*.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.{ts,mjs}'],
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     settings: {
-      ...importX.flatConfigs.typescript.settings,
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js'] })],
+      ...importPlugin.flatConfigs.typescript.settings,
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.mjs', '.js'] } },
     },
     rules: {
-      'import-x/no-relative-packages': 'error',
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import/no-relative-packages': 'error',
+      'import/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
