@@ -3,9 +3,23 @@ import { z } from 'zod';
 
 const NUL_CHAR = String.fromCharCode(0);
 
-/** A string with a length cap and no NUL characters (PostgreSQL rejects them). */
+// Without the u flag a regex sees UTF-16 units, so a high half not followed by a low half (or
+// a low half without a high one before it) is what it matches. Browsers without
+// String.prototype.isWellFormed run this too.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * True when `s` has no NUL and no unpaired UTF-16 surrogate: PostgreSQL refuses both, and
+ * SQLite would store text no other reader can decode.
+ */
+export const storableText = (s: string): boolean => !s.includes(NUL_CHAR) && !LONE_SURROGATE.test(s);
+
+/** A string with a length cap and only storable characters. */
 export const text = (max: number) =>
-  z.string().max(max, `Máximo ${max} caracteres`).refine((s) => !s.includes(NUL_CHAR), 'Carácter no permitido');
+  z.string().max(max, `Máximo ${max} caracteres`).refine(storableText, 'Carácter no permitido');
+
+/** A capability token as vapi_call.create returns it (proof that the caller created the row). */
+export const capabilityToken = z.string().min(16, 'Token no válido').max(200, 'Token no válido');
 
 /** An optional free-text field: null, undefined and blank all mean "not given". */
 export const optionalText = (max: number) =>
@@ -21,6 +35,7 @@ export const optionalText = (max: number) =>
 /** An email address, trimmed and lower-cased. */
 export const email = z
   .string()
+  .refine(storableText, 'Correo electrónico no válido')
   .trim()
   .toLowerCase()
   .pipe(z.email('Correo electrónico no válido').max(254, 'Correo electrónico no válido'));
@@ -41,7 +56,7 @@ export function jsonObjectProblem(value: unknown): string | null {
     if (depth > MAX_JSON_DEPTH) return `JSON con más de ${MAX_JSON_DEPTH} niveles`;
     if (v === null || typeof v === 'boolean') return null;
     if (typeof v === 'number') return Number.isFinite(v) ? null : 'Número no válido';
-    if (typeof v === 'string') return v.includes(NUL_CHAR) ? 'Carácter no permitido' : null;
+    if (typeof v === 'string') return storableText(v) ? null : 'Carácter no permitido';
     if (Array.isArray(v)) {
       for (const x of v) {
         const p = walk(x, depth + 1);
@@ -51,7 +66,7 @@ export function jsonObjectProblem(value: unknown): string | null {
     }
     if (typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
       for (const [k, x] of Object.entries(v)) {
-        if (k.length > 200 || k.includes(NUL_CHAR)) return 'Clave no válida';
+        if (k.length > 200 || !storableText(k)) return 'Clave no válida';
         const p = walk(x, depth + 1);
         if (p) return p;
       }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, jsonObject, text } from './primitives';
+import { capabilityToken, id, jsonObject, text } from './primitives';
 
 export const VAPI_CALL_STATUSES = ['active', 'inactive'] as const;
 
@@ -14,7 +14,7 @@ export const vapiCallCreateInput = z.object({
 export const vapiCallUpdateInput = z.object({
   id,
   /** The token returned by vapi_call.create; only its holder may update the row. */
-  token: z.string().min(16).max(200),
+  token: capabilityToken,
   status: z.enum(VAPI_CALL_STATUSES),
   initial_data: jsonObject.optional(),
 });

@@ -93,10 +93,15 @@ describe('the lead flow against a tRPC server on loopback', () => {
       website: '',
     });
     const call = server.requests[2].input;
-    expect(call).toMatchObject({ customer_id: 'cust-1', vapi_call_id: 'row-vapi-call-1', status: 'completada' });
+    expect(call).toMatchObject({
+      customer_id: 'cust-1',
+      vapi_call_id: 'row-vapi-call-1',
+      vapi_call_token: 'token-0123456789abcdef',
+      status: 'completada',
+    });
     expect(call.transaction).toMatch(/^propuesta-\d{13}$/);
     expect(Number(call.transaction.slice('propuesta-'.length))).toBeGreaterThanOrEqual(before);
-    expect(server.requests[3].input).toEqual({ callId: 'call-1' });
+    expect(server.requests[3].input).toEqual({ callId: 'call-1', token: 'token-0123456789abcdef' });
     expect(storage.getItem('correoUsuario')).toBe('juan.perez@acme-corp.com');
     expect(storage.getItem('callId')).toBe('call-1');
     expect(storage.getItem('vapiCallId')).toBe('vapi-call-1');

@@ -434,9 +434,15 @@ describe('the lead submit', () => {
       { email: 'ana@acme.com', name: 'Ana López', cargo: 'CTO', company: undefined, website: '' },
     ]);
     expect(h.api.named('createCall')).toEqual([
-      { transaction: 'propuesta-1700000000000', customer_id: 'cust-1', vapi_call_id: 'vapi-row-1', status: 'completada' },
+      {
+        transaction: 'propuesta-1700000000000',
+        customer_id: 'cust-1',
+        vapi_call_id: 'vapi-row-1',
+        vapi_call_token: 'tok-0123456789abcdef',
+        status: 'completada',
+      },
     ]);
-    expect(h.api.named('sendProposal')).toEqual([{ callId: 'call-row-1' }]);
+    expect(h.api.named('sendProposal')).toEqual([{ callId: 'call-row-1', token: 'tok-0123456789abcdef' }]);
     expect(h.toasts).toEqual([['success', 'Enviando propuesta personalizada...']]);
     expect(h.storage.getItem('correoUsuario')).toBe('ana@acme.com');
     expect(h.storage.getItem('callId')).toBe('call-row-1');
@@ -451,13 +457,14 @@ describe('the lead submit', () => {
     expect(h.store.getState().emailOpen).toBe(false);
   });
 
-  it('finds the vapi_call row by the stored vapiCallId when this page did not create it', async () => {
+  it('links no conversation it did not create: a stored vapiCallId carries no token', async () => {
     h = makeStore();
     h.storage.setItem('vapiCallId', 'vapi-from-earlier');
     h.store.getState().openEmailModal('ana@acme.com');
     await h.store.getState().submitLead();
-    expect(h.api.named('getVapiCallByVapiId')).toEqual([{ vapi_id: 'vapi-from-earlier' }]);
-    expect(h.api.named('createCall')[0].vapi_call_id).toBe('vapi-row-from-lookup');
+    expect(h.api.named('getVapiCallByVapiId')).toEqual([]);
+    expect(h.api.named('createCall')[0]).not.toHaveProperty('vapi_call_id');
+    expect(h.api.named('sendProposal')).toEqual([{ callId: 'call-row-1' }]);
   });
 
   it('sends the honeypot as it is', async () => {

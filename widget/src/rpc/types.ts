@@ -17,6 +17,8 @@ export interface CallInput {
   transaction: string;
   customer_id: Id;
   vapi_call_id?: Id;
+  /** vapi_call.create's token; the server links the conversation only with it. */
+  vapi_call_token?: string;
   status: 'completada' | 'enviada';
   summary?: string;
 }
@@ -40,7 +42,7 @@ export interface LeadApi {
   createVapiCall(input: VapiCallCreateInput): Promise<{ id: Id; token: string }>;
   updateVapiCall(input: VapiCallUpdateInput): Promise<{ id: Id }>;
   getVapiCallByVapiId(input: { vapi_id: string }): Promise<{ id: Id } | null>;
-  sendProposal(input: { callId: Id }): Promise<{ queued: boolean }>;
+  sendProposal(input: { callId: Id; token?: string }): Promise<{ queued: boolean }>;
 }
 
 export type LeadApiFactory = (apiUrl: string) => Promise<LeadApi>;

@@ -38,8 +38,8 @@ export interface CallController {
   start(): Promise<void>;
   stop(): Promise<void>;
   deliver(text: string): void;
-  /** Our vapi_call row id for the current conversation, once created. */
-  rowId(): Promise<string | undefined>;
+  /** Our vapi_call row for the current conversation, once created: its id and capability token. */
+  row(): Promise<{ id: string; token: string } | undefined>;
 }
 
 /** The message of a voice error payload (`@vapi-ai/web` sends several shapes). */
@@ -292,9 +292,9 @@ export function createCallController(ctx: CallContext): CallController {
 
     deliver,
 
-    async rowId() {
+    async row() {
       if (call?.rowPromise) await call.rowPromise;
-      return call?.row?.id;
+      return call?.row;
     },
   };
 }

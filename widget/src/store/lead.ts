@@ -12,8 +12,8 @@ export interface LeadContext {
   form: EmailForm;
   texts: Texts;
   now: () => number;
-  /** Our vapi_call row for this conversation, if any (create's answer, else getByVapiId). */
-  vapiCallRowId: (api: LeadApi) => Promise<string | undefined>;
+  /** Our vapi_call row for this conversation, if this page created one: its id and token. */
+  vapiCallRow: () => Promise<{ id: string; token: string } | undefined>;
   storeSet: (key: string, value: string) => void;
   toast: ToastApi;
   emit: (type: string, detail: unknown) => void;
@@ -40,12 +40,13 @@ export async function runLead(ctx: LeadContext): Promise<LeadOutcome> {
     return 'customer-failed';
   }
   let callId: string;
+  let vapiRow: { id: string; token: string } | undefined;
   try {
-    const vapiCallId = await ctx.vapiCallRowId(api);
+    vapiRow = await ctx.vapiCallRow();
     const created = await api.createCall({
       transaction: 'propuesta-' + ctx.now(),
       customer_id: customerId,
-      ...(vapiCallId ? { vapi_call_id: vapiCallId } : {}),
+      ...(vapiRow ? { vapi_call_id: vapiRow.id, vapi_call_token: vapiRow.token } : {}),
       status: 'completada',
     });
     callId = created.id;
@@ -59,7 +60,8 @@ export async function runLead(ctx: LeadContext): Promise<LeadOutcome> {
   }
   try {
     // The proposal email is sent after a successful call registration.
-    await api.sendProposal({ callId });
+    // The token proves this visitor held the conversation the proposal is about.
+    await api.sendProposal({ callId, ...(vapiRow ? { token: vapiRow.token } : {}) });
   } catch (err) {
     ctx.log('proposal.send failed', err);
     ctx.toast.error(texts.toastSendError);

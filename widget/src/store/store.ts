@@ -529,13 +529,9 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
             toast,
             emit,
             log,
-            vapiCallRowId: async (a) => {
-              const row = controller ? await (await controller).rowId() : undefined;
-              if (row) return row;
-              const stored = storeGet(STORAGE_KEYS.vapiCallId);
-              if (!stored) return undefined;
-              return (await a.getVapiCallByVapiId({ vapi_id: stored }).catch(() => null))?.id;
-            },
+            // Only the row this page created: linking a conversation and sending its proposal
+            // need the token vapi_call.create handed to its creator.
+            vapiCallRow: async () => (controller ? (await controller).row() : undefined),
           });
         } catch (err) {
           log('lead flow unavailable', err);
