@@ -43,7 +43,8 @@ export const configSchema = z
   .object({
     NODE_ENV: z.preprocess(blankToUndefined, z.enum(['development', 'production', 'test']).default('production')),
     PORT: int(3000, 0, 65535),
-    HOST: optionalString,
+    /** Loopback unless set: a developer's `npm start` is not reachable from the network. */
+    HOST: z.preprocess(blankToUndefined, z.string().trim().default('127.0.0.1')),
     PUBLIC_URL: z.preprocess(blankToUndefined, httpUrl.optional()),
     ALLOWED_ORIGINS: origins,
     TRUST_PROXY: bool(false),
@@ -75,15 +76,28 @@ export const configSchema = z
     MAIL_RETRY_BASE_MS: int(2000, 1, 3_600_000),
     MAIL_RETRY_MAX_MS: int(600_000, 1, 86_400_000),
     MAIL_MAX_ATTEMPTS: int(10, 1, 1000),
-    MAIL_SEND_TIMEOUT_MS: int(15_000, 50, 600_000),
-    MAIL_LEASE_MS: int(60_000, 100, 3_600_000),
+    // Above a slow provider's answer time: a send cut short is retried, and the provider may
+    // still deliver the first copy.
+    MAIL_SEND_TIMEOUT_MS: int(30_000, 50, 600_000),
+    MAIL_LEASE_MS: int(120_000, 100, 3_600_000),
     MAIL_BATCH_SIZE: int(25, 1, 500),
     MAIL_WORKER: bool(true),
+    /** Proposals one recipient address may receive per MAIL_RECIPIENT_WINDOW_HOURS. */
+    MAIL_PER_RECIPIENT: int(1, 0, 1000),
+    MAIL_RECIPIENT_WINDOW_HOURS: int(24, 1, 24 * 365),
+    /** Proposals (each two messages) queued per hour by the whole service. */
+    MAIL_PROPOSALS_PER_HOUR: int(200, 0, 1_000_000),
+    /** After every attempt failed, the message is swept again with long backoff for this long. */
+    MAIL_SWEEP_HOURS: int(72, 0, 24 * 30),
 
     VAPI_PRIVATE_KEY: optionalString,
     VAPI_PUBLIC_KEY: optionalString,
     VAPI_ASSISTANT_ID: optionalString,
     VAPI_API_URL: z.preprocess(blankToUndefined, httpUrl.optional()),
+    /** A proposal needs a conversation that began at most this long ago. */
+    PROPOSAL_CALL_MAX_AGE_HOURS: int(24, 1, 24 * 365),
+    /** The mounted simulator's private key; random at each start when unset. */
+    SIM_PRIVATE_KEY: z.preprocess(blankToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
 
     COMPANY_NAME: z.preprocess(blankToUndefined, z.string().max(100).default('Helena')),
     ASSISTANT_NAME: z.preprocess(blankToUndefined, z.string().max(100).default('Helena')),

@@ -1,14 +1,17 @@
 import type { Config } from './config';
 import type { Db } from './db';
+import type { RateLimits } from './http/rate-limits';
 import type { Logger } from './log';
-import type { SummarySource } from './mail/summary';
+import type { Conversations } from './proposal/conversation';
 
 /** Everything a procedure or route needs; built once per app. */
 export interface Deps {
   config: Config;
   db: Db;
   log: Logger;
-  summaries: SummarySource;
+  /** Checks a proposal's conversation with the platform and brings its summary. */
+  conversations: Conversations;
+  limits: RateLimits;
   /** Wakes the mail worker after new outbox rows (no-op when it is not running). */
   nudgeMail(): void;
 }

@@ -20,8 +20,15 @@ async function main() {
   let running;
   const site = composeSite(config);
   try {
-    running = await startServer({ config, log, summaries: site.summaries, mounts: site.mounts, onServer: site.onServer });
-    announce(running.url, site.demo, !!running.sink);
+    running = await startServer({
+      config,
+      log,
+      platform: site.platform,
+      devMail: site.devMail,
+      mounts: site.mounts,
+      onServer: site.onServer,
+    });
+    announce(running.url, site, !!running.sink);
   } catch (err) {
     log.error('could not start', { error: (err as Error)?.message ?? String(err) });
     process.exit(1);
@@ -47,12 +54,18 @@ async function main() {
 }
 
 /** Tells a newcomer where to look; goes to stderr so stdout stays pure JSON logs. */
-function announce(url: string, demo: boolean, sink: boolean) {
+function announce(url: string, site: { demo: boolean; simPrivateKey?: string }, sink: boolean) {
   const lines = [
     '',
     `  Helena is running: ${url}/`,
-    demo ? `  Demo mode: the platform simulator answers at ${url}/sim ('modo demostración').` : '  Voice: the real platform (VAPI_PUBLIC_KEY is set).',
-    sink ? `  Mail: the local Postmark sink, inbox at ${url}/dev/mail` : '  Mail: Postmark (POSTMARK_SERVER_TOKEN is set).',
+    site.demo
+      ? `  Demo mode: the platform simulator answers at ${url}/sim ('modo demostración'); its private key this run: ${site.simPrivateKey}`
+      : '  Voice: the real platform (VAPI_PUBLIC_KEY is set).',
+    sink
+      ? site.demo
+        ? `  Mail: the local Postmark sink, inbox at ${url}/dev/mail (from this machine only)`
+        : '  Mail: the local Postmark sink (nothing leaves this machine; set POSTMARK_SERVER_TOKEN to send).'
+      : '  Mail: Postmark (POSTMARK_SERVER_TOKEN is set).',
     `  Health: ${url}/healthz · readiness: ${url}/readyz`,
     '',
   ];

@@ -9,7 +9,8 @@ import { createApp, type Mount } from './app';
 import { createDatabase, type Db } from './db';
 import { createLogger, type Logger } from './log';
 import { createPostmarkSink, type PostmarkSink } from './mail/sink';
-import { platformSummarySource, sdkPlatformClient, storedSummarySource, type SummarySource } from './mail/summary';
+import { sdkPlatformClient, type PlatformClientSource } from './mail/summary';
+import { platformConversations, unverifiedConversations } from './proposal/conversation';
 import { createPostmarkTransport, type MailTransport } from './mail/transport';
 import { createMailWorker, type MailWorker } from './mail/worker';
 import type { StaticRoot } from './http/static';
@@ -18,8 +19,13 @@ import type { Hono } from 'hono';
 export interface StartOptions {
   config: Config;
   log?: Logger;
-  /** Override the summary source (the simulator in demo mode). */
-  summaries?: SummarySource;
+  /**
+   * The platform proposals are checked against (the simulator in demo mode). Default: the real
+   * platform with VAPI_PRIVATE_KEY; without it, only the conversation token is checked.
+   */
+  platform?: PlatformClientSource;
+  /** Serve the local sink's inbox at /dev/mail (demo mode). */
+  devMail?: boolean;
   /** Override the mail transport (tests). */
   transport?: MailTransport;
   staticRoots?: StaticRoot[];
@@ -50,14 +56,14 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const sinkToken = useLocalSink ? 'local-' + randomBytes(16).toString('hex') : '';
   const sink = useLocalSink ? createPostmarkSink({ token: sinkToken }) : null;
 
-  const summaries =
-    opts.summaries ??
-    (config.VAPI_PRIVATE_KEY
-      ? platformSummarySource({
-          client: sdkPlatformClient(config.VAPI_PRIVATE_KEY, config.VAPI_API_URL),
-          onError: (err) => log.warn('platform summary unavailable', { err: String((err as Error)?.message ?? err) }),
-        })
-      : storedSummarySource());
+  const platform = config.VAPI_PRIVATE_KEY ? sdkPlatformClient(config.VAPI_PRIVATE_KEY, config.VAPI_API_URL) : opts.platform;
+  const conversations = platform
+    ? platformConversations({
+        client: platform,
+        assistantId: config.VAPI_ASSISTANT_ID,
+        maxAgeMs: config.PROPOSAL_CALL_MAX_AGE_HOURS * 60 * 60 * 1000,
+      })
+    : unverifiedConversations;
 
   // The transport is bound once the port is known (the local sink lives on this server).
   let transport: MailTransport | null = opts.transport ?? null;
@@ -80,9 +86,10 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     config,
     db,
     log,
-    summaries,
+    conversations,
     nudgeMail: () => worker?.nudge(),
     sink,
+    devMail: opts.devMail,
     staticRoots: opts.staticRoots,
     mounts: opts.mounts,
     isReady: () => ready,

@@ -51,35 +51,40 @@ function suite(name: 'sqlite' | 'postgres', makeTarget: () => Promise<Target>) {
       await target?.cleanup();
     });
 
-    it('migrations create the spec tables with exactly their fields (plus the token hash), and run again as a no-op', async () => {
+    it('migrations create the spec tables with exactly their fields (plus the token hash and the submitter snapshot), and run again as a no-op', async () => {
       const tables = await srv.db.kysely.introspection.getTables();
       const byName = new Map(tables.map((t) => [t.name, t.columns.map((c) => c.name)]));
+      const extras: Record<string, string[]> = { vapi_call: ['token_hash'], call: ['lead_name', 'lead_cargo', 'lead_company'] };
       for (const [table, fields] of Object.entries(SPEC_FIELDS)) {
-        const extra = table === 'vapi_call' ? ['token_hash'] : [];
+        const extra = extras[table] ?? [];
         expect(new Set(byName.get(table)), table).toEqual(new Set([...fields, ...extra]));
       }
       expect(byName.has('outbox')).toBe(true);
+      expect(byName.has('lead_submission')).toBe(true);
       await migrate(srv.db.kysely);
       expect(srv.db.dialect).toBe(name);
       const ready = await (await fetch(`${base}/readyz`)).json();
       expect(ready).toMatchObject({ status: 'ready', database: name });
     });
 
-    it('customer.upsert: lower-cased key, blanks never overwrite, concurrent upserts make one row', async () => {
+    it('customer.upsert: lower-cased key, concurrent upserts make one row, the first values stay, every answer is a new id', async () => {
       const ids = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          rpc(base, 'customer.upsert', { email: i % 2 ? 'Conc@Example.com' : 'conc@example.COM', name: i === 3 ? 'Conchi' : '', company: i === 7 ? 'Conc SA' : undefined }),
+          rpc(base, 'customer.upsert', { email: i % 2 ? 'Conc@Example.com' : 'conc@example.COM', name: 'Conchi', company: 'Conc SA' }),
         ),
       );
-      expect(new Set(ids.map((r) => r.body.result.data.id)).size).toBe(1);
+      expect(ids.every((r) => r.status === 200)).toBe(true);
+      expect(new Set(ids.map((r) => r.body.result.data.id)).size).toBe(20);
       const rows = await srv.db.kysely.selectFrom('customer').selectAll().where('email', '=', 'conc@example.com').execute();
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ name: 'Conchi', company: 'Conc SA', cargo: null });
       expect(rows[0].created_at).toMatch(ISO);
       expect(rows[0].updated_at).toMatch(ISO);
+      const submissions = await srv.db.kysely.selectFrom('lead_submission').select('id').where('customer_id', '=', rows[0].id).execute();
+      expect(submissions).toHaveLength(20);
     });
 
-    it('JSON is validated in and parsed out; unique violations are conflicts', async () => {
+    it('JSON is validated in and parsed out; a duplicate platform call id is a conflict, a known email is not', async () => {
       const data = { start_time: '2026-11-22T10:00:00.000Z', nested: { list: [1, 'dos', null, true], 'ñandú': 'ü €' } };
       const c = await rpc(base, 'vapi_call.create', { vapi_id: `json-${name}`, initial_data: data, status: 'active' });
       expect(c.status).toBe(200);
@@ -92,12 +97,14 @@ function suite(name: 'sqlite' | 'postgres', makeTarget: () => Promise<Target>) {
       const dup = await rpc(base, 'vapi_call.create', { vapi_id: `json-${name}`, initial_data: {}, status: 'active' });
       expect(dup.status).toBe(409);
       const dupCustomer = await rpc(base, 'customer.create', { email: 'conc@example.com' });
-      expect(dupCustomer.status).toBe(409);
+      expect(dupCustomer.status).toBe(200);
+      const lone = await rpc(base, 'vapi_call.create', { vapi_id: `json4-${name}`, initial_data: { a: 'x\ud800y' }, status: 'active' });
+      expect(lone.status).toBe(400);
     });
 
     it('proposal.send is idempotent under concurrency; delivery sets the boolean pdf.email_sent', async () => {
       const lead = await registerLead(base, { email: `idem-${name}@example.com`, name: 'Idem' });
-      const results = await Promise.all(Array.from({ length: 8 }, () => rpc(base, 'proposal.send', { callId: lead.callId })));
+      const results = await Promise.all(Array.from({ length: 8 }, () => rpc(base, 'proposal.send', { callId: lead.callId, token: lead.token })));
       expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
       const pdfs = await srv.db.kysely.selectFrom('pdf').selectAll().where('call_id', '=', lead.callId).execute();
       expect(pdfs).toHaveLength(1);

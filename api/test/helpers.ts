@@ -152,7 +152,7 @@ export async function registerLead(
 ) {
   const vc = await rpc(base, 'vapi_call.create', {
     vapi_id: lead.vapiId ?? `vapi-${Math.random().toString(36).slice(2)}`,
-    initial_data: { start_time: '2026-11-22T10:00:00.000Z', assistant: 'Helena' },
+    initial_data: { start_time: new Date().toISOString(), assistant: 'Helena' },
     status: 'active',
   });
   if (vc.status !== 200) throw new Error('vapi_call.create ' + JSON.stringify(vc.body));
@@ -162,6 +162,7 @@ export async function registerLead(
     transaction: 'propuesta-' + Date.now(),
     customer_id: cu.body.result.data.id,
     vapi_call_id: vc.body.result.data.id,
+    vapi_call_token: vc.body.result.data.token,
     status: 'completada',
     summary: lead.summary,
   });

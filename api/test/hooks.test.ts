@@ -33,6 +33,7 @@ beforeAll(async () => {
         { prefix: '/sim', app: sim },
         { prefix: '/raw', app: { fetch: (req: Request) => Response.json({ path: new URL(req.url).pathname }) } },
       ],
+      devMail: true,
       onServer: (s) => {
         hooked = s;
       },
@@ -45,9 +46,9 @@ afterAll(async () => {
 });
 
 describe('embedded mail: no POSTMARK_SERVER_TOKEN', () => {
-  it('the real client delivers to the local sink; the inbox is at /dev/mail', async () => {
+  it('the real client delivers to the local sink; in demo mode the inbox is at /dev/mail', async () => {
     const lead = await registerLead(srv.url, { email: 'demo@example.com', name: 'Demo <b>', company: 'Demo SA' });
-    await rpc(srv.url, 'proposal.send', { callId: lead.callId });
+    await rpc(srv.url, 'proposal.send', { callId: lead.callId, token: lead.token });
     const list = await waitFor(async () => {
       const l = await (await fetch(`${srv.url}/dev/mail.json`)).json();
       return l.length >= 2 && l;

@@ -104,7 +104,7 @@ describe('the mail pipeline with faults', () => {
     tmp = tempDir();
     const s = await start();
     const lead = await registerLead(s.url, { email: 'flaky-2@example.com', name: 'Flaky', company: 'Flaky SL' });
-    await rpc(s.url, 'proposal.send', { callId: lead.callId });
+    await rpc(s.url, 'proposal.send', { callId: lead.callId, token: lead.token });
     await waitFor(async () => {
       const pdf = await s.db.kysely.selectFrom('pdf').select('email_sent').where('call_id', '=', lead.callId).executeTakeFirst();
       return pdf && Boolean(pdf.email_sent) && deliveredTo('flaky-2@example.com').length === 2;
@@ -122,8 +122,8 @@ describe('the mail pipeline with faults', () => {
     const s = await start();
     const down = await registerLead(s.url, { email: 'fail-503@example.com' });
     const gone = await registerLead(s.url, { email: 'inactive@example.com' });
-    await rpc(s.url, 'proposal.send', { callId: down.callId });
-    await rpc(s.url, 'proposal.send', { callId: gone.callId });
+    await rpc(s.url, 'proposal.send', { callId: down.callId, token: down.token });
+    await rpc(s.url, 'proposal.send', { callId: gone.callId, token: gone.token });
     await waitFor(async () => {
       const rows = await s.db.kysely.selectFrom('outbox').select('status').where('to_email', 'in', ['fail-503@example.com', 'inactive@example.com']).execute();
       return rows.length === 4 && rows.every((r) => r.status === 'failed');

@@ -1,10 +1,11 @@
-// The proposal's conversation summary from the platform's call record, through @helena/sdk's
-// createPlatformClient, against the SDK's own platform simulator.
+// A proposal needs a real conversation, checked with the platform's call record through
+// @helena/sdk's createPlatformClient, against the SDK's own platform simulator; its summary
+// comes from that record, never from what the browser sent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { createPlatformSimulator, type PlatformSimulator } from '@helena/sdk/testing';
 import { registerLead, rpc, startSink, startTestServer, tempDir, SINK_TOKEN, type SinkServer } from './helpers';
-import { storedSummarySource, summaryFromPlatformCall } from '../src/mail/summary';
+import { summaryFromPlatformCall } from '../src/mail/summary';
 import type { RunningServer } from '../src/server';
 
 let tmp: ReturnType<typeof tempDir>;
@@ -12,14 +13,19 @@ let sink: SinkServer;
 let sim: PlatformSimulator;
 let srv: RunningServer;
 
+const ASSISTANT = 'asst-helena';
+const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000).toISOString();
+
 beforeAll(async () => {
   tmp = tempDir();
   sink = await startSink();
   sim = createPlatformSimulator({
     seed: {
       call: [
-        { id: 'call_platform_1', type: 'webCall', status: 'ended', analysis: { summary: 'Resumen de la plataforma: quiere un asistente para su tienda.' } },
-        { id: 'call_platform_2', type: 'webCall', status: 'ended' },
+        { id: 'call_platform_1', type: 'webCall', status: 'ended', assistantId: ASSISTANT, startedAt: hoursAgo(1), analysis: { summary: 'Resumen de la plataforma: quiere un asistente para su tienda.' } },
+        { id: 'call_platform_2', type: 'webCall', status: 'ended', assistantId: ASSISTANT, startedAt: hoursAgo(2) },
+        { id: 'call_other_assistant', type: 'webCall', status: 'ended', assistantId: 'asst-someone-else', startedAt: hoursAgo(1) },
+        { id: 'call_too_old', type: 'webCall', status: 'ended', assistantId: ASSISTANT, startedAt: hoursAgo(25) },
       ],
     },
   });
@@ -30,6 +36,7 @@ beforeAll(async () => {
     POSTMARK_API_URL: sink.url,
     VAPI_PRIVATE_KEY: sim.privateKey,
     VAPI_API_URL: listening.url,
+    VAPI_ASSISTANT_ID: ASSISTANT,
   });
 });
 afterAll(async () => {
@@ -39,37 +46,38 @@ afterAll(async () => {
   tmp?.cleanup();
 });
 
-const pdfContent = (callId: string) => srv.db.kysely.selectFrom('pdf').select('content').where('call_id', '=', callId).executeTakeFirstOrThrow();
+const pdfContent = (callId: string) => srv.db.kysely.selectFrom('pdf').select('content').where('call_id', '=', callId).executeTakeFirst();
 
-describe('summary source', () => {
-  it('with VAPI_PRIVATE_KEY the summary comes from the platform call record', async () => {
+describe('a proposal checked with the platform', () => {
+  it('the summary comes from the platform call record, not from the browser field (which is still stored)', async () => {
     const lead = await registerLead(srv.url, { email: 'plataforma@example.com', name: 'Pla', vapiId: 'call_platform_1', summary: 'Resumen del widget' });
-    await rpc(srv.url, 'proposal.send', { callId: lead.callId });
-    const { content } = await pdfContent(lead.callId);
+    expect((await rpc(srv.url, 'proposal.send', { callId: lead.callId, token: lead.token })).status).toBe(200);
+    const { content } = (await pdfContent(lead.callId))!;
     expect(content).toContain('Resumen de la plataforma: quiere un asistente para su tienda.');
     expect(content).not.toContain('Resumen del widget');
+    const call = await srv.db.kysely.selectFrom('call').select('summary').where('id', '=', lead.callId).executeTakeFirstOrThrow();
+    expect(call.summary).toBe('Resumen del widget');
   });
 
-  it('falls back to what the widget stored when the platform has none, or fails', async () => {
-    const none = await registerLead(srv.url, { email: 'sin-resumen@example.com', vapiId: 'call_platform_2', summary: 'Resumen del widget 2' });
-    await rpc(srv.url, 'proposal.send', { callId: none.callId });
-    expect((await pdfContent(none.callId)).content).toContain('Resumen del widget 2');
-
-    const unknown = await registerLead(srv.url, { email: 'desconocida@example.com', vapiId: 'call_does_not_exist', summary: 'Resumen del widget 3' });
-    await rpc(srv.url, 'proposal.send', { callId: unknown.callId });
-    expect((await pdfContent(unknown.callId)).content).toContain('Resumen del widget 3');
+  it('a platform call without a summary: the browser text is still not used', async () => {
+    const none = await registerLead(srv.url, { email: 'sin-resumen@example.com', vapiId: 'call_platform_2', summary: 'Visita https://malo.example ya' });
+    expect((await rpc(srv.url, 'proposal.send', { callId: none.callId, token: none.token })).status).toBe(200);
+    expect((await pdfContent(none.callId))!.content).not.toContain('malo.example');
   });
 
-  it('reads analysis.summary or summary; the stored source uses call.summary, then initial_data', async () => {
+  it('refuses (403, nothing stored) a call the platform does not know, on another assistant, or begun over 24 h ago', async () => {
+    for (const vapiId of ['call_does_not_exist', 'call_other_assistant', 'call_too_old']) {
+      const lead = await registerLead(srv.url, { email: `${vapiId}@example.com`, vapiId });
+      const r = await rpc(srv.url, 'proposal.send', { callId: lead.callId, token: lead.token });
+      expect(r.status, vapiId).toBe(403);
+      expect(r.body.error.data.code).toBe('FORBIDDEN');
+      expect(await pdfContent(lead.callId)).toBeUndefined();
+    }
+  });
+
+  it('reads analysis.summary or summary', () => {
     expect(summaryFromPlatformCall({ analysis: { summary: ' A ' } })).toBe('A');
     expect(summaryFromPlatformCall({ summary: 'B' })).toBe('B');
     expect(summaryFromPlatformCall({})).toBeNull();
-    const stored = storedSummarySource();
-    expect(await stored.getSummary({ vapiId: null, callSummary: 'C', initialData: { summary: 'D' } })).toBe('C');
-    expect(await stored.getSummary({ vapiId: null, callSummary: null, initialData: { summary: 'D' } })).toBe('D');
-    expect(
-      await stored.getSummary({ vapiId: null, callSummary: null, initialData: { messages: [{ role: 'user', message: 'Hola' }, { role: 'bot', message: 'x' }] } }),
-    ).toBe('Nos contaste: Hola');
-    expect(await stored.getSummary({ vapiId: null, callSummary: null, initialData: {} })).toBeNull();
   });
 });

@@ -63,7 +63,8 @@ export async function startDemoServer(): Promise<DemoServer> {
   const running = await startServer({
     config,
     log: createLogger({ level: 'silent' }),
-    summaries: site.summaries,
+    platform: site.platform,
+    devMail: site.devMail,
     mounts: site.mounts,
     onServer: site.onServer,
   });

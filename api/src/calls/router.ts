@@ -1,7 +1,8 @@
-import { nowIso } from '../db';
-import { newId } from '../ids';
 import { publicProcedure, router, TRPCError } from '../trpc';
 import { callsCreateWithVerificationInput } from '@helena/contract';
+import { findSubmission } from '../customer/queries';
+import { findOwnedVapiCall } from '../vapi_call/queries';
+import { insertCall } from './queries';
 
 /** Seconds between the start and end times the widget stored, when both are there. */
 function durationFrom(initialData: unknown): number | null {
@@ -16,35 +17,27 @@ function durationFrom(initialData: unknown): number | null {
 export const callsRouter = router({
   createWithVerification: publicProcedure.input(callsCreateWithVerificationInput).mutation(async ({ input, ctx }) => {
     const { db } = ctx.deps;
-    const customer = await db.kysely.selectFrom('customer').select('id').where('id', '=', input.customer_id).executeTakeFirst();
-    if (!customer) throw new TRPCError({ code: 'NOT_FOUND', message: 'Cliente no encontrado' });
+    // customer_id is the submission id customer.create/upsert answered with.
+    const submission = await findSubmission(db, input.customer_id);
+    if (!submission) throw new TRPCError({ code: 'NOT_FOUND', message: 'Cliente no encontrado' });
     let duration: number | null = null;
     if (input.vapi_call_id) {
-      const vc = await db.kysely
-        .selectFrom('vapi_call')
-        .select(['id', 'initial_data'])
-        .where('id', '=', input.vapi_call_id)
-        .executeTakeFirst();
-      if (!vc) throw new TRPCError({ code: 'NOT_FOUND', message: 'Llamada de voz no encontrada' });
+      // Only the visitor who registered the conversation may link it (its token proves it).
+      const vc = await findOwnedVapiCall(db, input.vapi_call_id, input.vapi_call_token);
+      if (vc === 'not-found') throw new TRPCError({ code: 'NOT_FOUND', message: 'Llamada de voz no encontrada' });
+      if (vc === 'forbidden') {
+        ctx.log.warn('calls.createWithVerification with a wrong vapi_call token', { ip: ctx.ip });
+        throw new TRPCError({ code: 'FORBIDDEN', message: 'Token no válido' });
+      }
       duration = durationFrom(db.parseJson(vc.initial_data));
     }
-    const now = nowIso();
-    const id = newId();
-    await db.kysely
-      .insertInto('call')
-      .values({
-        id,
-        transaction: input.transaction,
-        customer_id: input.customer_id,
-        vapi_call_id: input.vapi_call_id ?? null,
-        status: input.status,
-        duration,
-        transcript: null,
-        summary: input.summary ?? null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    const id = await insertCall(db, submission, {
+      transaction: input.transaction,
+      status: input.status,
+      summary: input.summary ?? null,
+      vapi_call_id: input.vapi_call_id ?? null,
+      duration,
+    });
     return { id };
   }),
 });

@@ -18,6 +18,7 @@ import {
 import type { Database } from './schema';
 import type { DialectName } from './dialect';
 import { init } from './migrations/20261122T1000_init';
+import { leadSubmissions } from './migrations/20261123T2100_lead_submissions';
 
 export type { Database } from './schema';
 export type { DialectName } from './dialect';
@@ -25,6 +26,7 @@ export type { DialectName } from './dialect';
 /** Every migration, by timestamped name. Kysely runs them in name order. */
 export const migrations = {
   '20261122T1000_init': init,
+  '20261123T2100_lead_submissions': leadSubmissions,
 };
 
 export interface DatabaseOptions {
@@ -40,6 +42,8 @@ export interface DatabaseOptions {
 export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
+  /** The PostgreSQL pool itself (for stores that speak pg directly); undefined on SQLite. */
+  pgPool?: pg.Pool;
   /** A boolean as the dialect stores it. */
   bool(v: boolean): boolean | number;
   /** Serialises a validated JSON value for a JSON column. */
@@ -58,8 +62,9 @@ export function nowIso(): string {
 export async function createDatabase(opts: DatabaseOptions = {}): Promise<Db> {
   const dialect: DialectName = opts.url && /^postgres(ql)?:\/\//.test(opts.url) ? 'postgres' : 'sqlite';
   let kysely: Kysely<Database>;
+  let pgPool: pg.Pool | undefined;
   if (dialect === 'postgres') {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    const pool = (pgPool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 }));
     pool.on('error', () => {}); // an idle client's error must not crash the process; queries report their own
     kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   } else {
@@ -76,6 +81,7 @@ export async function createDatabase(opts: DatabaseOptions = {}): Promise<Db> {
   const db: Db = {
     kysely,
     dialect,
+    pgPool,
     bool: (v) => (dialect === 'postgres' ? v : v ? 1 : 0),
     json: (v) => JSON.stringify(v),
     parseJson: (v) => {

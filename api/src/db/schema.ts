@@ -33,8 +33,25 @@ export interface CallTable {
   duration: number | null;
   transcript: string | null;
   summary: string | null;
+  /** What the submitter typed (their lead_submission), which the proposal shows. */
+  lead_name: string | null;
+  lead_cargo: string | null;
+  lead_company: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/**
+ * One lead form submission: the id customer.create/upsert answer with (never the customer's own
+ * stable id, which would tell anyone the address is known) and what that visitor typed.
+ */
+export interface LeadSubmissionTable {
+  id: string;
+  customer_id: string;
+  name: string | null;
+  cargo: string | null;
+  company: string | null;
+  created_at: string;
 }
 
 export interface PdfTable {
@@ -90,6 +107,7 @@ export interface Database {
   customer: CustomerTable;
   vapi_call: VapiCallTable;
   call: CallTable;
+  lead_submission: LeadSubmissionTable;
   pdf: PdfTable;
   email_log: EmailLogTable;
   outbox: OutboxTable;

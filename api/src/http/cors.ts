@@ -1,9 +1,14 @@
 // CORS from an allow-list. A foreign origin gets no CORS headers at all (so the browser refuses
-// to hand it the response), and its mutations are refused outright.
+// to hand it the response), and its mutations are refused outright. Each refused origin is
+// logged once, naming the variable that would allow it: an operator who forgot it otherwise
+// only hears of 'Unknown error' in the widget.
 import type { MiddlewareHandler } from 'hono';
+import type { Logger } from '../log';
+import { refuse } from './api-error';
 
 export interface CorsOptions {
   allowed: readonly string[];
+  log?: Logger;
   allowHeaders?: string[];
   maxAgeSeconds?: number;
 }
@@ -21,9 +26,17 @@ export function corsAllowList(opts: CorsOptions): MiddlewareHandler {
   const allowed = new Set(opts.allowed);
   const allowHeaders = (opts.allowHeaders ?? ['content-type', 'x-request-id']).join(', ');
   const maxAge = String(opts.maxAgeSeconds ?? 600);
+  // Bounded, so a flood of made-up origins cannot grow it without end.
+  const logged = new Set<string>();
+  const noteRefused = (origin: string) => {
+    if (logged.has(origin) || logged.size >= 1000) return;
+    logged.add(origin);
+    opts.log?.warn('origin refused', { origin, hint: `add it to ALLOWED_ORIGINS to embed the widget there` });
+  };
   return async (c, next) => {
     const origin = c.req.header('origin');
     const ok = !!origin && isAllowedOrigin(origin, allowed, c.req.header('host'));
+    if (origin && !ok) noteRefused(origin);
     if (c.req.method === 'OPTIONS') {
       if (!ok) return c.body(null, 204, { Vary: 'Origin' });
       return c.body(null, 204, {
@@ -35,7 +48,7 @@ export function corsAllowList(opts: CorsOptions): MiddlewareHandler {
       });
     }
     if (origin && !ok && c.req.method !== 'GET' && c.req.method !== 'HEAD') {
-      return c.json({ error: 'Origin not allowed' }, 403, { Vary: 'Origin' });
+      return refuse(c, 403, 'Origin not allowed', { Vary: 'Origin' });
     }
     await next();
     c.res.headers.append('Vary', 'Origin');

@@ -1,5 +1,6 @@
 // The two emails proposal.send queues, in Spanish, HTML + text. Every user value goes through
-// `html` (escaped); the text versions are plain text.
+// `html` (escaped); the text versions are plain text. Subjects are fixed: nothing a visitor typed
+// reaches a subject line, where it would speak in the company's name.
 import { html, paragraphs, type SafeHtml } from '../html/escape';
 import { OFFER, forCompany, formatDateEs, greeting, roleLine, type ProposalView } from '../pages/proposal-view';
 
@@ -9,8 +10,8 @@ export interface RenderedEmail {
   text: string;
 }
 
-/** Subjects are one line, whatever the user typed. */
-const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, ' ').replace(/\s{2,}/g, ' ').trim().slice(0, 200);
+export const CONFIRMATION_SUBJECT = 'Hemos recibido tu solicitud';
+export const PROPOSAL_SUBJECT = 'Tu propuesta personalizada';
 
 function layout(title: string, body: SafeHtml): string {
   return html`<!doctype html>
@@ -28,7 +29,7 @@ const button = (href: string, label: string) =>
   html`<p style="margin:24px 0"><a href="${href}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${label}</a></p>`;
 
 export function confirmationEmail(v: ProposalView): RenderedEmail {
-  const subject = oneLine(`Hemos recibido tu solicitud, ${v.name ?? 'gracias'}`);
+  const subject = CONFIRMATION_SUBJECT;
   const body = html`<h1 style="font-size:22px;margin:0 0 12px">${greeting(v)}</h1>
 <p>Gracias por hablar con ${v.assistantName}. Hemos recibido tu solicitud${v.company ? html` para ${v.company}` : ''} y ya tienes tu propuesta personalizada.</p>
 ${button(v.link, 'Ver mi propuesta')}
@@ -46,7 +47,7 @@ ${button(v.link, 'Ver mi propuesta')}
 }
 
 export function proposalEmail(v: ProposalView): RenderedEmail {
-  const subject = oneLine(`Tu propuesta personalizada para ${forCompany(v)}`);
+  const subject = PROPOSAL_SUBJECT;
   const role = roleLine(v);
   const body = html`<p style="margin:0;color:#4f46e5;font-weight:bold;font-size:13px;text-transform:uppercase">Propuesta de ${v.ourCompany}</p>
 <h1 style="font-size:22px;margin:8px 0 12px">${greeting(v)}</h1>

@@ -1,94 +1,94 @@
-// proposal.send: the pdf row (the rendered proposal, valid 30 days) and the two outbox rows
-// (confirmation + proposal) in one transaction. Idempotent per call: pdf.call_id is unique.
+// proposal.send: checks the visitor holds the conversation, renders the proposal from what they
+// typed and the platform's summary, and writes the pdf row (valid 30 days) with its two outbox
+// messages (confirmation + proposal) in one transaction. Idempotent per call: pdf.call_id is unique.
 import { nowIso } from '../db';
-import { newId } from '../ids';
-import { enqueue } from '../mail/outbox';
+import { newId, tokenMatches } from '../ids';
 import { confirmationEmail, proposalEmail } from '../mail/templates';
+import { visitorText } from '../mail/visitor-text';
 import { renderProposalContent } from '../pages/proposal';
 import { mailboxOf, type ProposalView } from '../pages/proposal-view';
 import type { Deps } from '../deps';
+import type { Logger } from '../log';
+import { findProposalSource, hasProposal, insertProposal, proposalsQueuedSince } from './queries';
 
 export const PROPOSAL_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
 
-export type SendResult = { status: 'queued' } | { status: 'already-queued' } | { status: 'not-found' };
+export type SendResult =
+  | { status: 'queued' }
+  | { status: 'already-queued' }
+  /** Over a mail cap: the visitor sees success, nothing is sent. */
+  | { status: 'held'; reason: string }
+  | { status: 'not-found' }
+  | { status: 'forbidden'; reason: string };
 
-export async function sendProposal(deps: Deps, callId: string): Promise<SendResult> {
+/** Why a cap holds this proposal's mail back, or null. */
+async function capReason(deps: Deps, to: string): Promise<string | null> {
   const { db, config } = deps;
-  const k = db.kysely;
+  const now = Date.now();
+  const recipientSince = new Date(now - config.MAIL_RECIPIENT_WINDOW_HOURS * HOUR_MS).toISOString();
+  if ((await proposalsQueuedSince(db, recipientSince, to)) >= config.MAIL_PER_RECIPIENT) {
+    return `recipient already got ${config.MAIL_PER_RECIPIENT} proposal(s) in ${config.MAIL_RECIPIENT_WINDOW_HOURS} h (MAIL_PER_RECIPIENT)`;
+  }
+  if ((await proposalsQueuedSince(db, new Date(now - HOUR_MS).toISOString())) >= config.MAIL_PROPOSALS_PER_HOUR) {
+    return `${config.MAIL_PROPOSALS_PER_HOUR} proposals queued in the last hour (MAIL_PROPOSALS_PER_HOUR)`;
+  }
+  return null;
+}
 
-  const existing = await k.selectFrom('pdf').select('id').where('call_id', '=', callId).executeTakeFirst();
-  if (existing) return { status: 'already-queued' };
-
-  const row = await k
-    .selectFrom('call')
-    .innerJoin('customer', 'customer.id', 'call.customer_id')
-    .leftJoin('vapi_call', 'vapi_call.id', 'call.vapi_call_id')
-    .select([
-      'call.id as call_id',
-      'call.transaction as transaction',
-      'call.summary as call_summary',
-      'customer.email as email',
-      'customer.name as name',
-      'customer.cargo as cargo',
-      'customer.company as company',
-      'vapi_call.vapi_id as vapi_id',
-      'vapi_call.initial_data as initial_data',
-    ])
-    .where('call.id', '=', callId)
-    .executeTakeFirst();
+export async function sendProposal(deps: Deps, callId: string, token: string | undefined, log: Logger = deps.log): Promise<SendResult> {
+  const { db, config } = deps;
+  const row = await findProposalSource(db, callId);
   if (!row) return { status: 'not-found' };
+  // The conversation's token, held only by the visitor who registered it.
+  if (!row.vapi_id || !row.token_hash) return { status: 'forbidden', reason: 'call has no conversation' };
+  if (!token || !tokenMatches(token, row.token_hash)) return { status: 'forbidden', reason: 'wrong or missing conversation token' };
+  if (await hasProposal(db, callId)) return { status: 'already-queued' };
 
-  // Outside the transaction: it may talk to the platform.
-  const summary = await deps.summaries
-    .getSummary({ vapiId: row.vapi_id ?? null, callSummary: row.call_summary, initialData: db.parseJson(row.initial_data) })
-    .catch((err) => {
-      deps.log.warn('summary lookup failed', { err });
-      return row.call_summary;
-    });
+  const conversation = await deps.conversations.verify(row.vapi_id);
+  if (!conversation.ok) return { status: 'forbidden', reason: conversation.reason };
 
+  const held = await capReason(deps, row.email);
   const now = nowIso();
   const expiresAt = new Date(Date.now() + PROPOSAL_TTL_MS).toISOString();
   const view: ProposalView = {
-    name: row.name,
-    cargo: row.cargo,
-    company: row.company,
+    name: visitorText(row.lead_name),
+    cargo: visitorText(row.lead_cargo),
+    company: visitorText(row.lead_company),
     email: row.email,
-    summary: summary ?? null,
+    summary: conversation.summary,
     link: `${config.PUBLIC_URL}/propuesta/${callId}`,
     ourCompany: config.COMPANY_NAME,
     assistantName: config.ASSISTANT_NAME,
     contactEmail: mailboxOf(config.MAIL_FROM),
     expiresAt,
   };
-  const content = renderProposalContent(view);
-  const confirmation = confirmationEmail(view);
-  const proposal = proposalEmail(view);
   const pdfId = newId();
-
+  const message = (kind: 'confirmation' | 'proposal', rendered: { subject: string; html: string; text: string }) => ({
+    kind,
+    pdfId,
+    to: row.email,
+    from: config.MAIL_FROM,
+    ...rendered,
+  });
   try {
-    await k.transaction().execute(async (tx) => {
-      await tx
-        .insertInto('pdf')
-        .values({
-          id: pdfId,
-          transaction: row.transaction,
-          call_id: callId,
-          content,
-          email: row.email,
-          email_sent: db.bool(false),
-          expires_at: expiresAt,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      await enqueue(tx, [
-        { kind: 'confirmation', pdfId, to: row.email, from: config.MAIL_FROM, ...confirmation },
-        { kind: 'proposal', pdfId, to: row.email, from: config.MAIL_FROM, ...proposal },
-      ]);
+    await insertProposal(db, {
+      pdfId,
+      transaction: row.transaction,
+      callId,
+      content: renderProposalContent(view),
+      email: row.email,
+      expiresAt,
+      now,
+      messages: held ? [] : [message('confirmation', confirmationEmail(view)), message('proposal', proposalEmail(view))],
     });
   } catch (err) {
     if (db.isUniqueViolation(err)) return { status: 'already-queued' };
     throw err;
+  }
+  if (held) {
+    log.warn('proposal mail held back', { callId, reason: held });
+    return { status: 'held', reason: held };
   }
   deps.nudgeMail();
   return { status: 'queued' };

@@ -12,14 +12,16 @@ const repoPath = (p: string) => fileURLToPath(new URL(`../../../${p}`, import.me
 export const SITE_DIR = process.env.SITE_DIR ?? repoPath('demo-site');
 export const WIDGET_DIR = process.env.WIDGET_DIR ?? repoPath('widget/dist');
 
-export interface Composition extends Pick<StartOptions, 'mounts' | 'onServer' | 'summaries'> {
+export interface Composition extends Pick<StartOptions, 'mounts' | 'onServer' | 'platform' | 'devMail'> {
   demo: boolean;
+  /** The demo simulator's private key, when there is a demo. */
+  simPrivateKey?: string;
   close(): Promise<void>;
 }
 
 /** Mounts and hooks for the full product on one server. */
 export function composeSite(config: Config): Composition {
-  const demo = !config.VAPI_PUBLIC_KEY ? createDemo() : null;
+  const demo = !config.VAPI_PUBLIC_KEY ? createDemo({ privateKey: config.SIM_PRIVATE_KEY }) : null;
   const site = createSiteApp({
     siteDir: SITE_DIR,
     widgetDir: WIDGET_DIR,
@@ -28,8 +30,11 @@ export function composeSite(config: Config): Composition {
   });
   return {
     demo: !!demo,
-    // Platform keys win over the simulator for summaries: a real call record is the better source.
-    summaries: config.VAPI_PRIVATE_KEY ? undefined : demo?.summaries,
+    simPrivateKey: demo?.privateKey,
+    // With VAPI_PRIVATE_KEY the server asks the real platform instead (server.ts).
+    platform: demo?.platform,
+    // The local inbox shows every visitor's mail: only in demo mode (and only to loopback).
+    devMail: !!demo,
     mounts: [...(demo ? [demo.mount] : []), { prefix: '/', app: site }],
     onServer: (server) => demo?.onServer(server),
     close: async () => demo?.close(),

@@ -1,9 +1,13 @@
 // Demo mode: with no platform keys the server hosts the platform simulator at /sim, so the widget
-// holds a whole conversation offline, and proposal summaries come from the simulator's call records.
+// holds a whole conversation offline, and proposals are checked against (and take their summary
+// from) the simulator's call records. The simulator's private key opens every visitor's
+// transcript, so it is random at each start unless SIM_PRIVATE_KEY sets it, and its test
+// controls (faults, latency) are not served.
 import type { Server } from 'node:http';
+import { randomBytes } from 'node:crypto';
 import { createPlatformClient } from '@helena/sdk';
 import { createPlatformSimulator } from '@helena/sdk/testing';
-import { platformSummarySource, type SummarySource } from '../mail/summary';
+import type { PlatformCallsClient } from '../mail/summary';
 import type { Mount } from '../app';
 
 /** A stored assistant a demo page may name with `assistant-id`; without one the widget sends it inline. */
@@ -13,26 +17,33 @@ export const DEMO_PREFIX = '/sim';
 
 export interface Demo {
   mount: Mount;
-  summaries: SummarySource;
+  /** The simulator's API, asked in-process (proposal checks and summaries). */
+  platform: PlatformCallsClient;
+  /** The simulator's private key (printed at start so a developer can inspect it). */
+  privateKey: string;
   onServer(server: Server): void;
   close(): Promise<void>;
 }
 
-/** Builds the simulator, its mount, its WebSocket rooms and a summary source reading from it. */
-export function createDemo(): Demo {
+/** Builds the simulator, its mount, its WebSocket rooms and a platform client reading from it. */
+export function createDemo(opts: { privateKey?: string } = {}): Demo {
+  const privateKey = opts.privateKey ?? randomBytes(24).toString('base64url');
   const simulator = createPlatformSimulator({
+    privateKey,
+    controls: false,
     seed: { assistant: [{ id: DEMO_ASSISTANT_ID, name: 'Helena' }] },
   });
-  // The summary lookup never leaves the process: the client's fetch is the simulator's own.
-  const client = createPlatformClient({
+  // The lookup never leaves the process: the client's fetch is the simulator's own.
+  const platform = createPlatformClient({
     token: simulator.privateKey,
     baseUrl: 'http://simulator.internal',
     fetch: (input: string | URL | Request, init?: RequestInit) => simulator.fetch(new Request(input, init)),
     retry: 0,
-  });
+  }) as unknown as PlatformCallsClient;
   return {
-    mount: { prefix: DEMO_PREFIX, app: simulator.app },
-    summaries: platformSummarySource({ client }),
+    mount: { prefix: DEMO_PREFIX, app: simulator.app, limited: true },
+    platform,
+    privateKey,
     onServer: (server) => void simulator.attachRooms(server as never, { prefix: DEMO_PREFIX }),
     close: () => simulator.close(),
   };

@@ -33,6 +33,11 @@ export interface PlatformSimulatorOptions {
   publicUrl?: string;
   /** Entities to start with, by collection ('assistant', 'squad', 'workflow', …); ids are kept. */
   seed?: Record<string, Array<Record<string, unknown>>>;
+  /**
+   * Serve the test controls over HTTP (`/_simulator/*`: faults, latency, speech). Default true;
+   * a server that exposes the simulator to the public turns them off.
+   */
+  controls?: boolean;
 }
 
 export interface FailNextOptions {
@@ -165,7 +170,7 @@ export function createPlatformSimulator(options: PlatformSimulatorOptions = {}):
     },
   ];
 
-  const app = buildApp(state, { publicKey, privateKey, publicUrl: options.publicUrl, latency: () => latencyMs, faults, controlRoutes: control });
+  const app = buildApp(state, { publicKey, privateKey, publicUrl: options.publicUrl, latency: () => latencyMs, faults, controlRoutes: options.controls === false ? [] : control });
 
   return {
     app,

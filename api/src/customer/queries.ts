@@ -1,0 +1,57 @@
+// The customer domain's SQL. An anonymous visitor adds a customer or a submission; nothing here
+// overwrites a stored customer, so nobody can rewrite another visitor's lead.
+import { compiledOnce, nowIso, type Db } from '../db';
+import { newId } from '../ids';
+
+export interface LeadFields {
+  email: string;
+  name?: string;
+  cargo?: string;
+  company?: string;
+  pag_web?: string;
+}
+
+// Insert, or leave a known address exactly as it is.
+const insertIfNew = compiledOnce(['id', 'email', 'name', 'cargo', 'company', 'pag_web', 'now'] as const, (db, p) =>
+  db
+    .insertInto('customer')
+    .values({ id: p.id, email: p.email, name: p.name, cargo: p.cargo, company: p.company, pag_web: p.pag_web, created_at: p.now, updated_at: p.now })
+    .onConflict((oc) => oc.column('email').doNothing()),
+);
+const idByEmail = compiledOnce(['email'] as const, (db, p) => db.selectFrom('customer').select('id').where('email', '=', p.email));
+const insertSubmission = compiledOnce(['id', 'customer_id', 'name', 'cargo', 'company', 'now'] as const, (db, p) =>
+  db
+    .insertInto('lead_submission')
+    .values({ id: p.id, customer_id: p.customer_id, name: p.name, cargo: p.cargo, company: p.company, created_at: p.now }),
+);
+
+/**
+ * Records one submission of the lead form: the customer row when the address is new, and a
+ * submission row with what this visitor typed. Answers the submission's id, which is new every
+ * time, so it says nothing about whether the address was known.
+ */
+export async function recordSubmission(db: Db, lead: LeadFields): Promise<string> {
+  const now = nowIso();
+  const values = { name: lead.name ?? null, cargo: lead.cargo ?? null, company: lead.company ?? null };
+  await insertIfNew(db.kysely, { id: newId(), email: lead.email, ...values, pag_web: lead.pag_web ?? null, now });
+  const customer = await idByEmail<{ id: string }>(db.kysely, { email: lead.email });
+  const id = newId();
+  await insertSubmission(db.kysely, { id, customer_id: customer.rows[0].id, ...values, now });
+  return id;
+}
+
+export interface Submission {
+  customer_id: string;
+  name: string | null;
+  cargo: string | null;
+  company: string | null;
+}
+
+const submissionById = compiledOnce(['id'] as const, (db, p) =>
+  db.selectFrom('lead_submission').select(['customer_id', 'name', 'cargo', 'company']).where('id', '=', p.id),
+);
+
+/** A submission by the id customer.create/upsert answered with. */
+export async function findSubmission(db: Db, id: string): Promise<Submission | undefined> {
+  return (await submissionById<Submission>(db.kysely, { id })).rows[0];
+}

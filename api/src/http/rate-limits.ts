@@ -1,0 +1,67 @@
+// Per-client request budgets, one store for every class. On PostgreSQL the counters live in a
+// table every instance shares (so two servers behind one balancer do not double the budget); on
+// SQLite, one process serves the database, so memory is enough.
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import type { Logger } from '../log';
+
+/** strict: sends mail; mutation: writes; query: reads (the enumeration surface). */
+export type LimitClass = 'strict' | 'mutation' | 'query';
+
+export type LimitVerdict =
+  | { allowed: true; limit: number; remaining: number; resetSeconds: number }
+  | { allowed: false; limit: number; retryAfterSeconds: number };
+
+export interface RateLimits {
+  /** Counts one request of `cls` against `key` (the client's address, or what and who for a strict budget). */
+  consume(cls: LimitClass, key: string): Promise<LimitVerdict>;
+}
+
+/** The table rate-limiter-flexible's PostgreSQL store uses (created by a migration). */
+export const RATE_LIMIT_TABLE = 'rate_limit';
+
+export function createRateLimits(opts: { config: Config; db: Db; log: Logger }): RateLimits {
+  const { config, db, log } = opts;
+  const points: Record<LimitClass, number> = {
+    strict: config.STRICT_RATE_LIMIT_PER_MINUTE,
+    mutation: config.RATE_LIMIT_PER_MINUTE,
+    query: config.RATE_LIMIT_PER_MINUTE * 4,
+  };
+  const pool = db.pgPool;
+  const make = (cls: LimitClass, index: number): RateLimiterAbstract =>
+    pool
+      ? new RateLimiterPostgres({
+          storeClient: pool,
+          tableName: RATE_LIMIT_TABLE,
+          tableCreated: true,
+          // One limiter sweeps expired rows; they all share the table.
+          clearExpiredByTimeout: index === 0,
+          keyPrefix: cls,
+          points: points[cls],
+          duration: 60,
+        })
+      : new RateLimiterMemory({ keyPrefix: cls, points: points[cls], duration: 60 });
+  const limiters = Object.fromEntries((['strict', 'mutation', 'query'] as const).map((cls, i) => [cls, make(cls, i)])) as Record<
+    LimitClass,
+    RateLimiterAbstract
+  >;
+  let storeDown = false;
+  return {
+    async consume(cls, key) {
+      const limit = points[cls];
+      try {
+        const res = await limiters[cls].consume(key);
+        storeDown = false;
+        return { allowed: true, limit, remaining: res.remainingPoints, resetSeconds: Math.ceil(res.msBeforeNext / 1000) };
+      } catch (err) {
+        if (err instanceof RateLimiterRes) return { allowed: false, limit, retryAfterSeconds: Math.max(1, Math.ceil(err.msBeforeNext / 1000)) };
+        // The counter store failed (the database is down): let the request through, so the
+        // request itself reports the outage, and say so once.
+        if (!storeDown) log.warn('rate limit store unavailable', { err });
+        storeDown = true;
+        return { allowed: true, limit, remaining: limit, resetSeconds: 60 };
+      }
+    },
+  };
+}

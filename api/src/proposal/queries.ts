@@ -1,0 +1,83 @@
+// The proposal domain's SQL: the call a proposal is about, the mail caps' counts, and the pdf row
+// with its two outbox messages written in one transaction.
+import type { Db } from '../db';
+import { enqueue, type OutboxMessage } from '../mail/outbox';
+
+export interface ProposalSource {
+  call_id: string;
+  transaction: string;
+  email: string;
+  lead_name: string | null;
+  lead_cargo: string | null;
+  lead_company: string | null;
+  vapi_id: string | null;
+  token_hash: string | null;
+}
+
+export function findProposalSource(db: Db, callId: string): Promise<ProposalSource | undefined> {
+  return db.kysely
+    .selectFrom('call')
+    .innerJoin('customer', 'customer.id', 'call.customer_id')
+    .leftJoin('vapi_call', 'vapi_call.id', 'call.vapi_call_id')
+    .select([
+      'call.id as call_id',
+      'call.transaction as transaction',
+      'customer.email as email',
+      'call.lead_name as lead_name',
+      'call.lead_cargo as lead_cargo',
+      'call.lead_company as lead_company',
+      'vapi_call.vapi_id as vapi_id',
+      'vapi_call.token_hash as token_hash',
+    ])
+    .where('call.id', '=', callId)
+    .executeTakeFirst();
+}
+
+export async function hasProposal(db: Db, callId: string): Promise<boolean> {
+  return !!(await db.kysely.selectFrom('pdf').select('id').where('call_id', '=', callId).executeTakeFirst());
+}
+
+/** Proposal messages queued since `sinceIso`, to `to` when given, else to anyone. */
+export async function proposalsQueuedSince(db: Db, sinceIso: string, to?: string): Promise<number> {
+  let q = db.kysely
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('kind', '=', 'proposal')
+    .where('created_at', '>', sinceIso);
+  if (to !== undefined) q = q.where('to_email', '=', to);
+  const row = await q.executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface NewProposal {
+  pdfId: string;
+  transaction: string;
+  callId: string;
+  content: string;
+  email: string;
+  expiresAt: string;
+  now: string;
+  /** Empty when a cap holds the mail back: the page exists, nothing is sent. */
+  messages: OutboxMessage[];
+}
+
+/** The pdf row and its messages, atomically. A second proposal for the call is a unique violation. */
+export async function insertProposal(db: Db, p: NewProposal): Promise<void> {
+  await db.kysely.transaction().execute(async (tx) => {
+    await tx
+      .insertInto('pdf')
+      .values({
+        id: p.pdfId,
+        transaction: p.transaction,
+        call_id: p.callId,
+        content: p.content,
+        email: p.email,
+        email_sent: db.bool(false),
+        expires_at: p.expiresAt,
+        created_at: p.now,
+        updated_at: p.now,
+      })
+      .execute();
+    if (p.messages.length) await enqueue(tx, p.messages);
+  });
+}
