@@ -1,4 +1,5 @@
 // Turns a route table into methods. Each route is compiled once per client.
+import { iteratePages } from './paginate.js';
 import { isRoute, type Route, type RouteTable } from './route.js';
 
 export interface RouteInfo {
@@ -11,7 +12,10 @@ export interface RouteInfo {
   auth: boolean;
 }
 
-/** Every route of a table, one entry per verb and path (a `{name?}` segment gives two). */
+/**
+ * Every route of a table, one entry per verb and path (a `{name?}` segment gives two). Iterators
+ * (`iterate`) are left out: they send their list route's request.
+ */
 export function listRoutes(table: RouteTable, prefix = ''): RouteInfo[] {
   const out: RouteInfo[] = [];
   for (const [key, value] of Object.entries(table)) {
@@ -20,6 +24,7 @@ export function listRoutes(table: RouteTable, prefix = ''): RouteInfo[] {
       out.push(...listRoutes(value, `${name}.`));
       continue;
     }
+    if (value.pages) continue;
     const { method, path, kind, auth } = value;
     const optional = /\/\{(\w+)\?\}$/.exec(path);
     if (optional) {
@@ -39,7 +44,9 @@ export function buildMethods<T extends RouteTable>(
 ): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(table)) {
-    out[key] = isRoute(value) ? (...args: unknown[]) => invoke(value, args) : buildMethods(value, invoke);
+    if (!isRoute(value)) out[key] = buildMethods(value, invoke);
+    else if (value.pages) out[key] = (...args: unknown[]) => iteratePages(value, args, (page) => invoke(value, page));
+    else out[key] = (...args: unknown[]) => invoke(value, args);
   }
   return out;
 }

@@ -106,6 +106,18 @@ export interface HandWritten {
   'POST /call/phone': { body: S['CreateOutboundCallDTO']; response: S['Call'] | S['CallBatchResponse'] };
   'POST /call/web': { body: CreateWebCallBody; response: WebCall };
 
+  // The document answers these with a file (or a redirect to one) and declares no content type.
+  'GET /call/{id}/mono-recording': { response: Blob };
+  'GET /call/{id}/stereo-recording': { response: Blob };
+  'GET /call/{id}/video-recording': { response: Blob };
+  'GET /call/{id}/customer-recording': { response: Blob };
+  'GET /call/{id}/assistant-recording': { response: Blob };
+  'GET /call/{id}/pcap': { response: Blob };
+  'GET /call/{id}/call-logs': { response: Blob };
+
+  // The document requires a JSON content type here but publishes no body schema.
+  'POST /provider/{provider}/{resourceName}': { body: JsonObject; response: S['ProviderResource'] };
+
   'GET /v2/call/export': { query: PaginatedQuery & { format?: 'csv' | 'json' }; response: JsonObject };
   'GET /v2/call': { query: PaginatedQuery; response: S['CallPaginatedResponse'] };
   'GET /v2/call/metadata': { query: PaginatedQuery; response: JsonObject };

@@ -94,6 +94,10 @@ export async function send(config: ResolvedOptions, route: Route, args: unknown[
     case 'query':
       path += toQueryString(args[i++]);
       break;
+    case 'json-query':
+      body = JSON.stringify(args[i++]);
+      path += toQueryString(args[i++]);
+      break;
     case 'multipart':
       body = toFormData(args[i] as Blob, args[i + 1], route.fileField);
       i += 2;
@@ -122,7 +126,7 @@ export async function send(config: ResolvedOptions, route: Route, args: unknown[
       // The body is not given to ky: see sendRaw.
       fetch: (request) => sendRaw(config.fetch, request as Request, body),
     });
-    return parse(await response.text());
+    return route.as === 'blob' ? await response.blob() : parse(await response.text());
   } catch (error) {
     if (isHTTPError(error)) {
       throw new PlatformApiError({

@@ -64,7 +64,13 @@ type Param<N extends string> = N extends 'id'
         ? [memberId: string]
         : N extends 'workflowId'
           ? [workflowId: string]
-          : [string];
+          : N extends 'itemId'
+            ? [itemId: string]
+            : N extends 'fileId'
+              ? [fileId: string]
+              : N extends 'resourceName'
+                ? [resourceName: string]
+                : [string];
 
 /** `'/a/{x}/b/{y}'` → `[x: string, y: string]`; `{y?}` makes the last one optional. */
 export type PathParams<P extends string> = P extends `${string}{${infer N}}${infer Rest}`
@@ -77,6 +83,8 @@ type Payload<K extends PayloadKind, T> = K extends 'json'
   ? [body: Pick2<T, 'body'>]
   : K extends 'query'
     ? [query?: Pick2<T, 'query'>]
+    : K extends 'json-query'
+      ? [body: Pick2<T, 'body'>, query: Pick2<T, 'query'>]
     : K extends 'multipart'
       ? Partial<Pick2<T, 'fields'>> extends Pick2<T, 'fields'>
         ? [file: Blob, fields?: Pick2<T, 'fields'>]
@@ -88,9 +96,21 @@ export type RouteMethod<M extends HttpMethod, P extends string, K extends Payloa
   ...args: [...PathParams<P>, ...Payload<K, RouteTypes<M, P>>, options?: RequestOptions]
 ) => Promise<RouteTypes<M, P>['response']>;
 
+/** One item of a list answer: an element of `results` in a page, or of a bare array. */
+export type PageItem<R> = R extends { results: readonly (infer I)[] } ? I : R extends readonly (infer I)[] ? I : unknown;
+
+/** The iterator a paging list route becomes: same arguments as `list`, yields every item of every page. */
+export type PagesMethod<M extends HttpMethod, P extends string> = (
+  ...args: [...PathParams<P>, query?: Pick2<RouteTypes<M, P>, 'query'>, options?: RequestOptions]
+) => AsyncGenerator<PageItem<RouteTypes<M, P>['response']>, void, undefined>;
+
 /** The client shape of a route table. */
 export type ClientOf<T> = {
-  readonly [N in keyof T]: T[N] extends Route<infer M, infer P, infer K> ? RouteMethod<M, P, K> : ClientOf<T[N]>;
+  readonly [N in keyof T]: T[N] extends Route<infer M, infer P> & { pages: true }
+    ? PagesMethod<M, P>
+    : T[N] extends Route<infer M, infer P, infer K>
+      ? RouteMethod<M, P, K>
+      : ClientOf<T[N]>;
 };
 
 /** Every route of a table as a union of Route types. */

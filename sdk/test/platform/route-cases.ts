@@ -45,7 +45,11 @@ export function routeCases(): RouteCase[] {
     const args: unknown[] = params.map(paramValue);
     const expectedPath = params.reduce((p, name) => p.replace(`{${name}}`, paramEncoded(name)), route.path);
     let expectedUrl = expectedPath;
-    if (route.kind === 'json') args.push(JSON_BODY);
+    if (route.kind === 'json' || route.kind === 'json-query') args.push(JSON_BODY);
+    if (route.kind === 'json-query') {
+      args.push(QUERY);
+      expectedUrl += `?${QUERY_STRING}`;
+    }
     if (route.kind === 'query') {
       args.push(QUERY);
       expectedUrl += `?${QUERY_STRING}`;
@@ -65,7 +69,7 @@ export function routeCases(): RouteCase[] {
         else expect(sent.headers.authorization).toBeUndefined();
 
         const type = String(sent.headers['content-type'] ?? '');
-        if (route.kind === 'json') {
+        if (route.kind === 'json' || route.kind === 'json-query') {
           expect(type).toMatch(/^application\/json/);
           expect(JSON.parse(sent.body.toString('utf8'))).toEqual(JSON_BODY);
         } else if (route.kind === 'multipart') {

@@ -1,6 +1,6 @@
-import { crud, route } from '../route.js';
+import { pagedCrud, route } from '../route.js';
 
 export const campaigns = {
-  ...crud('/campaign'),
+  ...pagedCrud('/campaign'),
   listPaginated: route('GET', '/campaign/paginated', 'query'),
 };

@@ -1,9 +1,10 @@
-import { crud, route } from '../route.js';
+import { crud, pages, route } from '../route.js';
 
 const { list, create, get, delete: remove } = crud('/chat');
 
 export const chats = {
   list,
+  iterate: pages(list),
   create,
   get,
   delete: remove,

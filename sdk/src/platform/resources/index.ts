@@ -5,14 +5,19 @@ import { calls } from './calls.js';
 import { campaigns } from './campaigns.js';
 import { chats } from './chats.js';
 import { credentials } from './credentials.js';
+import { evals } from './evals.js';
 import { files } from './files.js';
 import { knowledgeBases } from './knowledge-bases.js';
 import { logs } from './logs.js';
+import { observability } from './observability.js';
 import { orgs } from './orgs.js';
 import { phoneNumbers } from './phone-numbers.js';
+import { providerResources } from './provider-resources.js';
 import { providers } from './providers.js';
+import { reporting } from './reporting.js';
 import { sessions } from './sessions.js';
 import { squads } from './squads.js';
+import { structuredOutputs } from './structured-outputs.js';
 import { support } from './support.js';
 import { templates } from './templates.js';
 import { testSuites } from './test-suites.js';
@@ -45,6 +50,11 @@ export const platformRoutes = {
   templates,
   voiceLibrary,
   providers,
+  structuredOutputs,
+  evals,
+  reporting,
+  observability,
+  providerResources,
 };
 
 export type PlatformRoutes = typeof platformRoutes;

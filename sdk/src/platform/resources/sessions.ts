@@ -1,3 +1,3 @@
-import { crud } from '../route.js';
+import { pagedCrud } from '../route.js';
 
-export const sessions = crud('/session');
+export const sessions = pagedCrud('/session');

@@ -1,7 +1,7 @@
-import { crud } from '../route.js';
+import { pagedCrud } from '../route.js';
 
 export const testSuites = {
-  ...crud('/test-suite'),
-  tests: crud('/test-suite/{suiteId}/test'),
-  runs: crud('/test-suite/{suiteId}/run'),
+  ...pagedCrud('/test-suite'),
+  tests: pagedCrud('/test-suite/{suiteId}/test'),
+  runs: pagedCrud('/test-suite/{suiteId}/run'),
 };

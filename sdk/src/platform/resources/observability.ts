@@ -1,0 +1,5 @@
+import { pagedCrud } from '../route.js';
+
+export const observability = {
+  scorecards: pagedCrud('/observability/scorecard'),
+};
