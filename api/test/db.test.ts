@@ -2,16 +2,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { createDatabase, migrate, type Db } from '../src/db';
 import { claim, enqueue } from '../src/mail/outbox';
 import { createMailWorker } from '../src/mail/worker';
 import { createLogger } from '../src/log';
 import type { OutboxTable } from '../src/db/schema';
-import { registerLead, rpc, startSink, startTestServer, tempDir, waitFor, SINK_TOKEN, type SinkServer } from './helpers';
+import { pgSchema, registerLead, rpc, startSink, startTestServer, tempDir, waitFor, PG_URL, SINK_TOKEN, type SinkServer } from './helpers';
 import type { RunningServer } from '../src/server';
 
-const PG_URL = process.env.TEST_DATABASE_URL;
 if (!PG_URL) console.log('[api db suite] TEST_DATABASE_URL is unset: the PostgreSQL half of the database suite is skipped (CI sets it).');
 
 const SPEC_FIELDS: Record<string, string[]> = {
@@ -261,24 +259,7 @@ suite('sqlite', async () => {
 
 describe.runIf(!!PG_URL)('PostgreSQL (TEST_DATABASE_URL)', () => {
   suite('postgres', async () => {
-    // A schema of its own, so runs never see each other's rows.
-    const schema = 'helena_test_' + randomBytes(6).toString('hex');
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    const u = new URL(PG_URL!);
-    u.searchParams.set('options', `-c search_path=${schema}`);
-    const url = u.toString();
-    return {
-      env: { DATABASE_URL: url },
-      open: () => createDatabase({ url, poolSize: 4 }),
-      cleanup: async () => {
-        const c = new pg.Client({ connectionString: PG_URL });
-        await c.connect();
-        await c.query(`drop schema if exists ${schema} cascade`);
-        await c.end();
-      },
-    };
+    const { url, drop } = await pgSchema();
+    return { env: { DATABASE_URL: url }, open: () => createDatabase({ url, poolSize: 4 }), cleanup: drop };
   });
 });

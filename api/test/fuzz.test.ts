@@ -1,6 +1,8 @@
-// A few hundred malformed inputs, from a small seeded generator: the server never answers 5xx.
-import { describe, expect, it } from 'vitest';
-import { registerLead, suiteServer } from './helpers';
+// A few hundred malformed inputs, from a small seeded generator: the server never answers 5xx,
+// on SQLite and on PostgreSQL (TEST_DATABASE_URL). And a lone UTF-16 surrogate in any text field
+// is a 400 on both.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgSchema, registerLead, rpc, suiteServer, PG_URL } from './helpers';
 
 /** encodeURIComponent throws on lone surrogates; a browser would have sent U+FFFD. */
 const enc = (s: string) => encodeURIComponent((s as any).toWellFormed());
@@ -74,11 +76,11 @@ function generator(seed: number) {
   const fields: Record<string, string[]> = {
     'customer.create': ['email', 'name', 'cargo', 'company', 'pag_web', 'website'],
     'customer.upsert': ['email', 'name', 'cargo', 'company', 'website'],
-    'calls.createWithVerification': ['transaction', 'customer_id', 'vapi_call_id', 'status', 'summary'],
+    'calls.createWithVerification': ['transaction', 'customer_id', 'vapi_call_id', 'vapi_call_token', 'status', 'summary'],
     'vapi_call.create': ['vapi_id', 'initial_data', 'status'],
     'vapi_call.update': ['id', 'token', 'status', 'initial_data'],
     'vapi_call.getByVapiId': ['vapi_id'],
-    'proposal.send': ['callId'],
+    'proposal.send': ['callId', 'token'],
   };
   const input = (proc: string): unknown => {
     const k = int(10);
@@ -92,10 +94,46 @@ function generator(seed: number) {
   return { r, int, pick, value, input, procedures: Object.keys(fields), strings };
 }
 
-const suite = suiteServer({ EMAIL_API_KEY }, 'fuzz.db');
+function fuzzSuite(dialect: 'sqlite' | 'postgres') {
+  const env: Record<string, string> = { EMAIL_API_KEY };
+  let drop: (() => Promise<void>) | undefined;
+  if (dialect === 'postgres') {
+    beforeAll(async () => {
+      const schema = await pgSchema('helena_fuzz_');
+      env.DATABASE_URL = schema.url;
+      drop = schema.drop;
+    });
+    afterAll(async () => drop?.());
+  }
+  const suite = suiteServer(env, 'fuzz.db');
 
-describe(`fuzzed inputs (seed ${SEED})`, () => {
-  it('never produce a 5xx', async () => {
+  it('a lone surrogate in any text field is a 400, never a 500', async () => {
+    const lead = await registerLead(suite.base, { email: 'surrogate@example.com' });
+    const lone = ['\ud800', 'a\udc00b', 'x\ud83d'];
+    const cases: [string, Record<string, unknown>][] = [
+      ['customer.upsert', { email: 'ana@example.com', name: '' }],
+      ['customer.upsert', { email: 'ana@example.com', company: '' }],
+      ['customer.create', { email: 'ana@example.com', pag_web: '' }],
+      ['calls.createWithVerification', { transaction: '', customer_id: lead.customerId, status: 'completada' }],
+      ['calls.createWithVerification', { transaction: 'propuesta-1', customer_id: lead.customerId, status: 'completada', summary: '' }],
+      ['vapi_call.create', { vapi_id: '', initial_data: {}, status: 'active' }],
+      ['vapi_call.create', { vapi_id: 'v-lone', initial_data: { nested: { deep: [''] } }, status: 'active' }],
+      ['vapi_call.create', { vapi_id: 'v-lone-key', initial_data: { '': 1 }, status: 'active' }],
+      ['vapi_call.update', { id: lead.vapiCallId, token: lead.token, status: 'inactive', initial_data: { note: '' } }],
+    ];
+    for (const surrogate of lone) {
+      for (const [proc, input] of cases) {
+        // Put the surrogate where the empty string (or empty key) is.
+        const json = JSON.stringify(input).replace(/""/, JSON.stringify(surrogate));
+        const res = await fetch(`${suite.base}/api/trpc/${proc}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: json });
+        expect(res.status, `${proc} ${json}`).toBe(400);
+      }
+      const email = await rpc(suite.base, 'customer.upsert', { email: `a${surrogate}@example.com` });
+      expect(email.status).toBe(400);
+    }
+  });
+
+  it(`never produce a 5xx (seed ${SEED})`, async () => {
     const g = generator(SEED);
     // Some real rows, so ids in the fuzz sometimes exist.
     const lead = await registerLead(suite.base, { email: 'fuzz@example.com', name: 'Fuzz' });
@@ -152,4 +190,7 @@ describe(`fuzzed inputs (seed ${SEED})`, () => {
     expect(failures, failures.join('\n')).toEqual([]);
     expect(count).toBeGreaterThanOrEqual(450);
   }, 60_000);
-});
+}
+
+describe('fuzzed inputs: sqlite', () => fuzzSuite('sqlite'));
+describe.runIf(!!PG_URL)('fuzzed inputs: postgres (TEST_DATABASE_URL)', () => fuzzSuite('postgres'));

@@ -174,3 +174,26 @@ export async function registerLead(
     callId: call.body.result.data.id as string,
   };
 }
+
+/** The PostgreSQL database tests may use (CI sets it); unset, the PostgreSQL halves are skipped. */
+export const PG_URL = process.env.TEST_DATABASE_URL;
+
+/** A schema of its own on PG_URL, so runs never see each other's rows; `url` selects it. */
+export async function pgSchema(prefix = 'helena_test_'): Promise<{ url: string; drop(): Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const { randomBytes } = await import('node:crypto');
+  const schema = prefix + randomBytes(6).toString('hex');
+  const run = async (sql: string) => {
+    const c = new pg.Client({ connectionString: PG_URL });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  await run(`create schema ${schema}`);
+  const u = new URL(PG_URL!);
+  u.searchParams.set('options', `-c search_path=${schema}`);
+  return { url: u.toString(), drop: () => run(`drop schema if exists ${schema} cascade`) };
+}
