@@ -37,6 +37,10 @@ export interface RequestOptions {
   timeout?: number | false;
   /** Merged over the client's headers for this call. */
   headers?: HeadersInit;
+  /** Overrides the client's `retry` (how many retries) for this call; 0 sends it once. */
+  retry?: number;
+  /** Sees the raw successful answer (status, headers) before its body is parsed and returned. */
+  onResponse?: (response: Response) => void;
 }
 
 export interface ResolvedOptions {

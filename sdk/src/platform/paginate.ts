@@ -21,6 +21,8 @@ export function nextPageQuery(query: Query, page: unknown): Query | undefined {
   const { results, metadata } = page as { results?: unknown[]; metadata?: PageMeta };
   if (!Array.isArray(results) || results.length === 0 || !metadata) return undefined;
   if (metadata.nextCursor) return { ...query, cursor: metadata.nextCursor };
+  // Under keyset pagination the last page is the one without a cursor.
+  if (query.cursor !== undefined) return undefined;
   if (metadata.hasNextPage === false) return undefined;
   const current = metadata.currentPage ?? (typeof query.page === 'number' ? query.page : 1);
   const total =
@@ -50,12 +52,12 @@ export async function* iteratePages(
   while (query) {
     options?.signal?.throwIfAborted();
     const page = await fetchPage([...head, query, options]);
-    if (Array.isArray(page)) {
-      // A route that answers a bare array has one page.
-      yield* page;
-      return;
+    // A route that answers a bare array has one page.
+    const items = Array.isArray(page) ? page : ((page as { results?: unknown[] } | undefined)?.results ?? []);
+    for (const item of items) {
+      options?.signal?.throwIfAborted();
+      yield item;
     }
-    yield* ((page as { results?: unknown[] } | undefined)?.results ?? []);
-    query = nextPageQuery(query, page);
+    query = Array.isArray(page) ? undefined : nextPageQuery(query, page);
   }
 }

@@ -1,6 +1,7 @@
 // One request: route + arguments → URL, headers and body → ky → parsed JSON or a typed error.
 import ky, { isHTTPError, isTimeoutError } from 'ky';
-import { PlatformApiError, PlatformTimeoutError } from './errors.js';
+import { platformApiError, PlatformTimeoutError } from './errors.js';
+import { retryOptions } from './retry.js';
 import type { RequestOptions, ResolvedOptions } from './options.js';
 import type { Route } from './route.js';
 
@@ -115,25 +116,28 @@ export async function send(config: ResolvedOptions, route: Route, args: unknown[
   const url = config.baseUrl + path;
   const timeout = options.timeout ?? config.timeout;
   const perMethod = config.perMethod[route.method];
+  const retry = options.retry === undefined ? perMethod.retry : retryOptions(route.method, options.retry);
   try {
     const response = await ky(url, {
       method: route.method,
       headers,
       signal: options.signal,
       timeout,
-      retry: perMethod.retry,
+      retry,
       hooks: perMethod.hooks,
       // The body is not given to ky: see sendRaw.
       fetch: (request) => sendRaw(config.fetch, request as Request, body),
     });
+    options.onResponse?.(response);
     return route.as === 'blob' ? await response.blob() : parse(await response.text());
   } catch (error) {
     if (isHTTPError(error)) {
-      throw new PlatformApiError({
+      throw platformApiError({
         status: error.response.status,
         method: route.method,
         url,
         body: parse(await error.response.text().catch(() => '')),
+        response: error.response,
         cause: error,
       });
     }

@@ -27,10 +27,10 @@ describe('PlatformApiError', () => {
     const error = await rejection(client().assistants.create({ name: 'x' }));
     expect(error).toBeInstanceOf(PlatformApiError);
     expect(error).toBeInstanceOf(Error);
-    expect(error).toMatchObject({ name: 'PlatformApiError', status: 400, method: 'POST', url: `${server.url}/assistant`, body });
+    expect(error).toMatchObject({ name: 'BadRequestError', status: 400, method: 'POST', url: `${server.url}/assistant`, body });
     expect(error.message).toContain('name must be shorter');
     expect(error.cause).toBeInstanceOf(Error);
-    expect(error.stack).toContain('PlatformApiError');
+    expect(error.stack).toContain('BadRequestError');
     expect(server.requests).toHaveLength(1);
   });
 
