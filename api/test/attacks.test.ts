@@ -276,7 +276,7 @@ describe('the demo simulator mounted at /sim', () => {
     expect(faults.status).toBe(404);
   });
 
-  it('a demo proposal is checked against the simulator's call records', async () => {
+  it("a demo proposal is checked against the simulator's call records", async () => {
     const call = await fetch(`${site.url}/sim/call/web`, {
       method: 'POST',
       headers: { authorization: 'Bearer demo-public-key', 'content-type': 'application/json' },
