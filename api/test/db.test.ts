@@ -188,6 +188,26 @@ function suite(name: 'sqlite' | 'postgres', makeTarget: () => Promise<Target>) {
       }
     });
 
+    it('rate limits: two instances on PostgreSQL share one budget; on SQLite each process counts its own', async () => {
+      const env = { ...target.env, POSTMARK_SERVER_TOKEN: SINK_TOKEN, POSTMARK_API_URL: sink.url, RATE_LIMIT_PER_MINUTE: '6', TRUST_PROXY: 'true' };
+      const [a, b] = [await startTestServer(env), await startTestServer(env)];
+      try {
+        // A client address of its own (through the trusted proxy header), so no other test shares the budget.
+        const client = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+        const statuses: number[] = [];
+        for (let i = 0; i < 8; i++) {
+          const r = await rpc(i % 2 ? b.url : a.url, 'customer.upsert', { email: `shared-${name}-${i}@example.com` }, { headers: { 'x-forwarded-for': client } });
+          statuses.push(r.status);
+        }
+        // 6 a minute: shared, the seventh and eighth are refused whichever instance gets them;
+        // counted apart, each instance would take 4 and refuse none.
+        expect(statuses).toEqual(name === 'postgres' ? [200, 200, 200, 200, 200, 200, 429, 429] : Array(8).fill(200));
+      } finally {
+        await a.close();
+        await b.close();
+      }
+    });
+
     it('two server instances on one database deliver every message exactly once', async () => {
       const second = await startTestServer({ ...target.env, POSTMARK_SERVER_TOKEN: SINK_TOKEN, POSTMARK_API_URL: sink.url, EMAIL_API_KEY, MAIL_BATCH_SIZE: '4' });
       try {
