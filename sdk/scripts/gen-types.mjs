@@ -3,11 +3,16 @@
 //
 //   npm run gen:types -- ../shared/spec/vapi-openapi.json      (path relative to the repo root)
 //
-// The document as published does not go through openapi-typescript 7 unchanged: a few properties
-// declare `type: object` together with a string `enum` (BackoffPlan.type, TransferPlan.sipVerb,
-// AudioFormat.format, VoiceLibrary.provider). `normaliseEnumTypes` below rewrites exactly those to
-// `type: string` before generation, and reports each one it touched. The document itself is never
-// edited.
+// The document as published has defects that break generators and validators. `normaliseDocument`
+// repairs them in memory, reports each one it touched, and never edits the document itself:
+// - a few properties declare `type: object` together with a string `enum` (BackoffPlan.type,
+//   TransferPlan.sipVerb, AudioFormat.format, VoiceLibrary.provider): openapi-typescript 7 fails
+//   on them; they become `type: string`;
+// - a `oneOf` branch with an empty `enum` (NeuphonicVoice.voiceId) matches nothing: it is dropped;
+// - patterns written as JavaScript regex literals (`/^[a-z]+$/u`) are not JSON Schema patterns
+//   (the slashes would have to be in the value): the slashes and flags are removed;
+// - a pattern that is an unexpanded placeholder (`ORG_ROLE_OR_CUSTOM_ROLE_PATTERN`) would reject
+//   every valid value: it is removed (the schema's `oneOf` still constrains the value).
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -48,12 +53,86 @@ export function normaliseEnumTypes(doc) {
   return changed;
 }
 
+const REGEX_LITERAL = /^\/(.*)\/([dgimsuvy]*)$/s;
+const PLACEHOLDER = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_PATTERN$/;
+
+/** Visits every object of `doc` with its JSON pointer. */
+function walk(node, pointer, visit) {
+  if (Array.isArray(node)) {
+    node.forEach((child, i) => walk(child, `${pointer}/${i}`, visit));
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  visit(node, pointer);
+  for (const [key, child] of Object.entries(node)) {
+    walk(child, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, visit);
+  }
+}
+
+/**
+ * Drops every `oneOf`/`anyOf` branch whose `enum` is empty (it can match no value). Mutates `doc`
+ * and returns the pointers of the branches dropped.
+ * @param {unknown} doc
+ * @returns {string[]}
+ */
+export function dropEmptyEnums(doc) {
+  const changed = [];
+  walk(doc, '#', (node, pointer) => {
+    for (const key of ['oneOf', 'anyOf']) {
+      if (!Array.isArray(node[key])) continue;
+      node[key].forEach((branch, i) => {
+        if (Array.isArray(branch?.enum) && branch.enum.length === 0) changed.push(`${pointer}/${key}/${i}`);
+      });
+      node[key] = node[key].filter((branch) => !(Array.isArray(branch?.enum) && branch.enum.length === 0));
+    }
+  });
+  return changed;
+}
+
+/**
+ * Rewrites `/source/flags` regex-literal patterns to their source, and removes placeholder
+ * patterns. Mutates `doc`; returns the pointers of both kinds.
+ * @param {unknown} doc
+ * @returns {{ regexLiterals: string[]; placeholders: string[] }}
+ */
+export function normalisePatterns(doc) {
+  const regexLiterals = [];
+  const placeholders = [];
+  walk(doc, '#', (node, pointer) => {
+    if (typeof node.pattern !== 'string') return;
+    const literal = REGEX_LITERAL.exec(node.pattern);
+    if (literal) {
+      node.pattern = literal[1];
+      regexLiterals.push(`${pointer}/pattern`);
+    } else if (PLACEHOLDER.test(node.pattern)) {
+      delete node.pattern;
+      placeholders.push(`${pointer}/pattern`);
+    }
+  });
+  return { regexLiterals, placeholders };
+}
+
+/**
+ * Every repair the document needs, in place. Returns what was changed, by kind.
+ * @param {unknown} doc
+ */
+export function normaliseDocument(doc) {
+  const enumTypes = normaliseEnumTypes(doc);
+  const emptyEnums = dropEmptyEnums(doc);
+  const { regexLiterals, placeholders } = normalisePatterns(doc);
+  return { enumTypes, emptyEnums, regexLiterals, placeholders };
+}
+
 async function main() {
   const input = resolve(repoRoot, process.argv[2] ?? DEFAULT_INPUT);
   const output = resolve(repoRoot, process.argv[3] ?? DEFAULT_OUTPUT);
   const doc = JSON.parse(readFileSync(input, 'utf8'));
-  const changed = normaliseEnumTypes(doc);
-  for (const p of changed) console.log(`normalised type: object -> string at ${p}`);
+  const changes = normaliseDocument(doc);
+  const changed = changes.enumTypes;
+  for (const p of changes.enumTypes) console.log(`normalised type: object -> string at ${p}`);
+  for (const p of changes.emptyEnums) console.log(`dropped a branch with an empty enum at ${p}`);
+  for (const p of changes.regexLiterals) console.log(`unwrapped a regex literal at ${p}`);
+  for (const p of changes.placeholders) console.log(`removed a placeholder pattern at ${p}`);
 
   const started = performance.now();
   const { default: openapiTS, astToString } = await import('openapi-typescript');
@@ -66,7 +145,8 @@ async function main() {
   const banner =
     '/* eslint-disable */\n' +
     '// Generated by sdk/scripts/gen-types.mjs from the platform OpenAPI document. Do not edit.\n' +
-    `// Normalised ${changed.length} enum schema(s) declared as type: object.\n\n`;
+    `// Normalised ${changed.length} enum schema(s) declared as type: object, dropped ${changes.emptyEnums.length} empty enum branch(es),\n` +
+    `// unwrapped ${changes.regexLiterals.length} regex-literal pattern(s), removed ${changes.placeholders.length} placeholder pattern(s).\n\n`;
   const text = banner + astToString(ast);
   mkdirSync(dirname(output), { recursive: true });
   writeFileSync(output, text);
