@@ -1,18 +1,24 @@
-// bench/lead-flow: the load test of the tRPC lead flow (issue 7).
+// bench/lead-flow: the load test of the tRPC lead flow.
 //   node --import tsx bench/lead-flow/index.mjs [--duration=60] [--visitors=50] [--drain=60] [--rate-limit=1000000] [--md=FILE]
+//       [--postgres=postgres://…] [--instances=2] [--strict-limit=1000] [--write]
 //
 // One server (the real entry point, api/src/main.ts, in a child process so the load generator
-// does not share its event loop) on a temp SQLite file, rate limits raised, the mail worker on
+// does not share its event loop) on a temp SQLite file, or with --postgres N servers
+// (--instances, default 2) on one schema of that database, each visitor sticking to one of them;
+// rate limits raised (each visitor is its own client through X-Forwarded-For), the mail worker on
 // and polling fast, mail sent through the real `postmark` client to the Postmark-compatible sink
 // (api/src/mail/sink.ts) in a worker thread of this process (sink-thread.mjs), on its own
 // loopback port, with no message cap; its inbox is read at the end through GET /dev/mail.json.
 //
 // N visitors loop the widget's lead flow over HTTP (POST JSON to /api/trpc/<procedure>, no
-// batching, no transformer) for --duration seconds:
-//   vapi_call.create → vapi_call.update → customer.upsert → calls.createWithVerification → proposal.send
+// batching, no transformer) for --duration seconds, each flow a conversation the demo's
+// simulator knows (a proposal needs one) and the capability token that proves it is theirs:
+//   POST /sim/call/web → vapi_call.create → vapi_call.update → customer.upsert →
+//   calls.createWithVerification (with the token) → proposal.send (with the token)
 // Then it waits (at most --drain seconds) for the outbox to drain, stops the server gracefully,
 // and checks: 0 errors, rows equal to submissions, every email delivered to the sink (one
-// confirmation and one proposal, with its link, per submission), every pdf.email_sent true.
+// confirmation and one proposal, with its link, per submission), every pdf.email_sent true, and
+// with several servers on PostgreSQL, that they share one rate-limit budget.
 // There is no peer for this one: it prints our figures and the checks, and exits 1 if a check fails.
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -23,6 +29,8 @@ import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import pg from 'pg';
+import { writeResultsSection } from '../results.mjs';
 
 // ---- options -----------------------------------------------------------------------------------
 const arg = (name, fallback) => {
@@ -41,6 +49,14 @@ const DURATION_S = num('duration', 60, 1, 3600);
 const VISITORS = Math.round(num('visitors', 50, 1, 1000));
 const DRAIN_S = num('drain', 60, 1, 600);
 const MD_FILE = arg('md', '');
+/** --write: replace this run's own section of bench/RESULTS.md. */
+const WRITE = process.argv.includes('--write');
+const PG_URL = arg('postgres', '');
+const INSTANCES = PG_URL ? Math.round(num('instances', 2, 1, 4)) : 1;
+/** Its section of bench/RESULTS.md (a heading no other section's name starts with). */
+const SECTION = PG_URL ? 'PostgreSQL lead-flow' : 'lead-flow';
+/** proposal.send and /api/email per client a minute: above one visitor's pace, low enough to probe. */
+const STRICT_LIMIT = Math.round(num('strict-limit', 1000, 1, 1_000_000));
 /** Per-IP limit per minute for both limiters (every visitor is 127.0.0.1); lower it to see the test fail. */
 const RATE_LIMIT = Math.round(num('rate-limit', 1_000_000, 1, 1_000_000));
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -108,89 +124,119 @@ const sinkUrl = await new Promise((resolve, reject) => {
 sinkThread.on('error', (err) => console.error('lead-flow: the sink thread failed:', err));
 const delivered = () => Atomics.load(sinkCounters, 0);
 
-// ---- the server: api/src/main.ts, exactly as `node --import tsx api/src/main.ts` runs it --------
+// ---- the servers: api/src/main.ts, exactly as `node --import tsx api/src/main.ts` runs it ------
 const dir = mkdtempSync(join(tmpdir(), 'helena-lead-flow-'));
 const dbFile = join(dir, 'helena.db');
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const env = {
-  PATH: process.env.PATH ?? '',
-  HOME: process.env.HOME ?? dir,
-  NODE_ENV: 'production',
-  HOST: '127.0.0.1',
-  PORT: String(port),
-  PUBLIC_URL: base,
-  DATABASE_PATH: dbFile,
-  LOG_LEVEL: 'warn',
-  RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
-  STRICT_RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
-  POSTMARK_SERVER_TOKEN: SINK_TOKEN,
-  POSTMARK_API_URL: sinkUrl,
-  MAIL_WORKER: 'true',
-  MAIL_POLL_MS: '50',
-  MAIL_RETRY_BASE_MS: '100',
-  MAIL_RETRY_MAX_MS: '2000',
-  MAIL_SEND_TIMEOUT_MS: '10000',
-  SHUTDOWN_TIMEOUT_MS: '10000',
+/** With --postgres: a schema of its own, dropped at the end. */
+const pgSchema = PG_URL ? 'lead_flow_' + RUN.replace(/[^a-z0-9]/g, '') : null;
+const pgUrl = (() => {
+  if (!PG_URL) return null;
+  const u = new URL(PG_URL);
+  u.searchParams.set('options', `-c search_path=${pgSchema}`);
+  return u.toString();
+})();
+const pgRun = async (url, sql, params) => {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query(sql, params)).rows;
+  } finally {
+    await c.end();
+  }
 };
-const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'api/src/main.ts')], {
-  cwd: root,
-  env,
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-let childExit = null;
-const childExited = new Promise((resolve) => child.once('exit', (code, signal) => resolve((childExit = { code, signal }))));
+if (pgSchema) await pgRun(PG_URL, `create schema ${pgSchema}`);
+
+const servers = [];
 const serverLog = { warn: 0, error: 0, other: 0, first: [] };
-for (const stream of [child.stdout, child.stderr]) {
-  let rest = '';
-  stream.setEncoding('utf8');
-  stream.on('data', (chunk) => {
-    const lines = (rest + chunk).split('\n');
-    rest = lines.pop() ?? '';
-    for (const line of lines) {
-      if (!line.trim()) continue;
-      let level = 'other';
-      try {
-        level = JSON.parse(line).level ?? 'other';
-      } catch {}
-      serverLog[level in serverLog ? level : 'other']++;
-      if (serverLog.first.length < 10 && level !== 'info') serverLog.first.push(line.slice(0, 400));
-    }
-  });
+for (let i = 0; i < INSTANCES; i++) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? dir,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: base,
+    ...(pgUrl ? { DATABASE_URL: pgUrl } : { DATABASE_PATH: dbFile }),
+    LOG_LEVEL: 'warn',
+    TRUST_PROXY: 'true',
+    RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
+    STRICT_RATE_LIMIT_PER_MINUTE: String(STRICT_LIMIT),
+    MAIL_PROPOSALS_PER_HOUR: '1000000',
+    POSTMARK_SERVER_TOKEN: SINK_TOKEN,
+    POSTMARK_API_URL: sinkUrl,
+    MAIL_WORKER: 'true',
+    MAIL_POLL_MS: '50',
+    MAIL_RETRY_BASE_MS: '100',
+    MAIL_RETRY_MAX_MS: '2000',
+    MAIL_SEND_TIMEOUT_MS: '10000',
+    SHUTDOWN_TIMEOUT_MS: '10000',
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'api/src/main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = { base, child, exit: null };
+  server.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve((server.exit = { code, signal }))));
+  servers.push(server);
+  for (const stream of [child.stdout, child.stderr]) {
+    let rest = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk) => {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) {
+        if (!line.trim()) continue;
+        let level = 'other';
+        try {
+          level = JSON.parse(line).level ?? 'other';
+        } catch {}
+        serverLog[level in serverLog ? level : 'other']++;
+        if (serverLog.first.length < 10 && level !== 'info') serverLog.first.push(line.slice(0, 400));
+      }
+    });
+  }
+  // The first migrates the schema; the next ones start on a migrated database.
+  await waitReady(server);
 }
+const base = servers[0].base;
+const anyExited = () => servers.find((s) => s.exit)?.exit ?? null;
 process.on('exit', () => {
-  if (!childExit) child.kill('SIGKILL');
+  for (const s of servers) if (!s.exit) s.child.kill('SIGKILL');
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function stopServer() {
-  if (childExit) return childExit;
-  child.kill('SIGTERM');
-  const t = setTimeout(() => child.kill('SIGKILL'), 20_000);
-  const r = await childExited;
-  clearTimeout(t);
-  return r;
+async function stopServers() {
+  return Promise.all(
+    servers.map(async (s) => {
+      if (s.exit) return s.exit;
+      s.child.kill('SIGTERM');
+      const t = setTimeout(() => s.child.kill('SIGKILL'), 20_000);
+      const r = await s.exited;
+      clearTimeout(t);
+      return r;
+    }),
+  );
 }
 
 async function fail(message) {
   console.error(`lead-flow: ${message}`);
   for (const l of serverLog.first) console.error('  server: ' + l);
-  await stopServer();
+  await stopServers();
   await sinkThread.terminate();
+  if (pgSchema) await pgRun(PG_URL, `drop schema if exists ${pgSchema} cascade`).catch(() => {});
   process.exit(1);
 }
 
 // Ready within 60 s (tsx compiles the server on start).
-{
+async function waitReady(server) {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (childExit) await fail(`the server exited on start (${JSON.stringify(childExit)})`);
-    const ok = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(2000) }).then(
+    if (server.exit) await fail(`a server exited on start (${JSON.stringify(server.exit)})`);
+    const ok = await fetch(`${server.base}/readyz`, { signal: AbortSignal.timeout(2000) }).then(
       (r) => r.ok,
       () => false,
     );
-    if (ok) break;
-    if (Date.now() > deadline) await fail('the server was not ready within 60 s');
+    if (ok) return;
+    if (Date.now() > deadline) await fail('a server was not ready within 60 s');
     await sleep(100);
   }
 }
@@ -205,18 +251,21 @@ class FlowError extends Error {
 }
 
 function newStats() {
-  return { flows: [], byProc: Object.fromEntries(PROCEDURES.map((p) => [p, []])), errors: new Map(), errorSamples: [], slow: [] };
+  return { flows: [], sim: [], byProc: Object.fromEntries(PROCEDURES.map((p) => [p, []])), errors: new Map(), errorSamples: [], slow: [] };
 }
 
+/** A visitor: the server it sticks to, and its own client address (through X-Forwarded-For). */
+const visitorOf = (v) => ({ base: servers[v % servers.length].base, ip: `10.${(v >> 8) & 255}.${v & 255}.1` });
+
 /** One tRPC mutation as the widget's httpLink sends it: POST JSON, no batch, no transformer. */
-async function mutate(stats, procedure, input) {
+async function mutate(stats, who, procedure, input) {
   const t0 = now();
   let res;
   let text;
   try {
-    res = await fetch(`${base}/api/trpc/${procedure}`, {
+    res = await fetch(`${who.base}/api/trpc/${procedure}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
+      headers: { 'content-type': 'application/json', origin: who.base, 'x-forwarded-for': who.ip },
       body: JSON.stringify(input),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
@@ -245,10 +294,32 @@ const SUMMARY =
 const queuedAt = new Map(); // email → Date.now() when proposal.send answered (mail delay)
 const submissions = new Map();
 
+/** A conversation on the demo's simulator, as the widget starts one (the public key). */
+async function simulatorCall(stats, who) {
+  const t0 = now();
+  let res;
+  try {
+    res = await fetch(`${who.base}/sim/call/web`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer demo-public-key', 'x-forwarded-for': who.ip },
+      body: JSON.stringify({ assistantId: 'demo-assistant' }),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (err) {
+    throw new FlowError('sim call/web', 0, String(err?.cause?.code ?? err?.name ?? err));
+  }
+  const text = await res.text();
+  if (res.status !== 201) throw new FlowError('sim call/web', res.status, text.slice(0, 200));
+  stats?.sim.push(now() - t0);
+  return JSON.parse(text).id;
+}
+
 async function leadFlow(stats, v, n) {
   const t0 = now();
+  const who = visitorOf(v);
   const tag = `${RUN}-${v}-${n}`;
   const email = `lead-${tag}@bench.example.com`;
+  const vapiId = await simulatorCall(stats, who);
   const initial = {
     assistant_id: 'bench-assistant',
     start_time: new Date().toISOString(),
@@ -256,30 +327,31 @@ async function leadFlow(stats, v, n) {
     locale: 'es',
     demo: true,
   };
-  const vc = await mutate(stats, 'vapi_call.create', { vapi_id: `bench-${tag}`, initial_data: initial, status: 'active' });
-  await mutate(stats, 'vapi_call.update', {
+  const vc = await mutate(stats, who, 'vapi_call.create', { vapi_id: vapiId, initial_data: initial, status: 'active' });
+  await mutate(stats, who, 'vapi_call.update', {
     id: vc.id,
     token: vc.token,
     status: 'inactive',
     initial_data: { ...initial, end_time: new Date().toISOString() },
   });
-  const customer = await mutate(stats, 'customer.upsert', {
+  const customer = await mutate(stats, who, 'customer.upsert', {
     email,
     name: `Visitante ${v}-${n}`,
     cargo: 'Directora de operaciones',
     company: `Empresa ${v} S.L.`,
     website: '', // the honeypot, always empty from a person
   });
-  const call = await mutate(stats, 'calls.createWithVerification', {
+  const call = await mutate(stats, who, 'calls.createWithVerification', {
     transaction: 'propuesta-' + Date.now(),
     customer_id: customer.id,
     vapi_call_id: vc.id,
+    vapi_call_token: vc.token,
     status: 'completada',
     summary: SUMMARY,
   });
-  const sent = await mutate(stats, 'proposal.send', { callId: call.id });
+  const sent = await mutate(stats, who, 'proposal.send', { callId: call.id, token: vc.token });
   if (sent.queued !== true) throw new FlowError('proposal.send', 200, 'queued is not true: ' + JSON.stringify(sent));
-  submissions.set(email, call.id);
+  submissions.set(email, { callId: call.id, base: who.base });
   if (stats) queuedAt.set(email, Date.now());
   stats?.flows.push(now() - t0);
 }
@@ -308,7 +380,11 @@ await Promise.all(Array.from({ length: VISITORS }, (_, v) => visitor(null, v, no
 const stats = newStats();
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
-const cpu0 = { server: cpuSeconds(child.pid), bench: process.cpuUsage() };
+const serversCpu = () => {
+  const each = servers.map((x) => cpuSeconds(x.child.pid));
+  return each.includes(null) ? null : each.reduce((a, b) => a + b, 0);
+};
+const cpu0 = { server: serversCpu(), bench: process.cpuUsage() };
 const load0 = loadavg()[0];
 const tStart = now();
 const backlog = []; // [seconds, submissions × 2 − delivered]
@@ -338,36 +414,74 @@ const backlogAtEnd = submissions.size * 2 - delivered();
 // Drain: every submission's two emails in the sink, at most DRAIN_S seconds.
 const expectedEmails = submissions.size * 2;
 const drainDeadline = Date.now() + DRAIN_S * 1000;
-while (delivered() < expectedEmails && Date.now() < drainDeadline && !childExit) await sleep(50);
+while (delivered() < expectedEmails && Date.now() < drainDeadline && !anyExited()) await sleep(50);
 const drainSeconds = (now() - tLoadEnd) / 1000;
-const cpu1 = { server: cpuSeconds(child.pid), bench: process.cpuUsage(cpu0.bench) };
+const cpu1 = { server: serversCpu(), bench: process.cpuUsage(cpu0.bench) };
 await sleep(300); // the worker records the last sends (outbox, email_log, pdf.email_sent) after the sink answers
-const exit = await stopServer();
+
+// Rate limits shared: a new client spends the strict budget of POST /api/email (refused for want
+// of the key, so nothing is queued) alternating between the servers. Shared, exactly
+// STRICT_LIMIT requests pass in all; counted per server, each would let STRICT_LIMIT through.
+let sharedLimit = null;
+if (servers.length > 1) {
+  const statuses = [];
+  const probeIp = '192.0.2.77';
+  for (let i = 0; i < STRICT_LIMIT + 2 * servers.length; i++) {
+    const r = await fetch(`${servers[i % servers.length].base}/api/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': probeIp },
+      body: '{}',
+    }).catch(() => null);
+    statuses.push(r ? r.status : 0);
+    await r?.arrayBuffer();
+  }
+  sharedLimit = { passed: statuses.filter((x) => x !== 429).length, refused: statuses.filter((x) => x === 429).length, sent: statuses.length };
+}
+const exits = await stopServers();
 // The sink's inbox, as anyone reads it: GET /dev/mail.json.
 const inbox = await fetch(`${sinkUrl}/dev/mail.json`, { signal: AbortSignal.timeout(60_000) }).then((r) => r.json());
 const sinkRefusals = Atomics.load(sinkCounters, 1);
 await sinkThread.terminate();
 
 // ---- the checks ----------------------------------------------------------------------------------
-const db = new Database(dbFile, { readonly: true, fileMustExist: true });
-const one = (q) => db.prepare(q).pluck().get();
-const rows = {
-  customer: one('select count(*) from customer'),
-  vapi_call: one('select count(*) from vapi_call'),
-  vapi_call_inactive: one(`select count(*) from vapi_call where status = 'inactive' and json_extract(initial_data, '$.end_time') is not null`),
-  call: one('select count(*) from call'),
-  pdf: one('select count(*) from pdf'),
-  pdf_email_sent: one('select count(*) from pdf where email_sent = 1'),
-};
-const outbox = Object.fromEntries(db.prepare('select status, count(*) n from outbox group by status').all().map((r) => [r.status, r.n]));
-const emailLog = Object.fromEntries(db.prepare('select status, count(*) n from email_log group by status').all().map((r) => [r.status, r.n]));
-const dbCallIds = new Set(db.prepare('select id from call').pluck().all());
-const pdfCallIds = new Set(db.prepare('select call_id from pdf').pluck().all());
-db.close();
+let rows, outbox, emailLog, dbCallIds, pdfCallIds;
+if (pgUrl) {
+  const q = (sql) => pgRun(pgUrl, sql);
+  const one = async (sql) => Number((await q(sql))[0].n);
+  rows = {
+    customer: await one('select count(*) n from customer'),
+    vapi_call: await one('select count(*) n from vapi_call'),
+    vapi_call_inactive: await one(`select count(*) n from vapi_call where status = 'inactive' and initial_data->>'end_time' is not null`),
+    call: await one('select count(*) n from call'),
+    pdf: await one('select count(*) n from pdf'),
+    pdf_email_sent: await one('select count(*) n from pdf where email_sent'),
+  };
+  outbox = Object.fromEntries((await q('select status, count(*) n from outbox group by status')).map((r) => [r.status, Number(r.n)]));
+  emailLog = Object.fromEntries((await q('select status, count(*) n from email_log group by status')).map((r) => [r.status, Number(r.n)]));
+  dbCallIds = new Set((await q('select id from call')).map((r) => r.id));
+  pdfCallIds = new Set((await q('select call_id from pdf')).map((r) => r.call_id));
+  await pgRun(PG_URL, `drop schema if exists ${pgSchema} cascade`);
+} else {
+  const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+  const one = (q) => db.prepare(q).pluck().get();
+  rows = {
+    customer: one('select count(*) from customer'),
+    vapi_call: one('select count(*) from vapi_call'),
+    vapi_call_inactive: one(`select count(*) from vapi_call where status = 'inactive' and json_extract(initial_data, '$.end_time') is not null`),
+    call: one('select count(*) from call'),
+    pdf: one('select count(*) from pdf'),
+    pdf_email_sent: one('select count(*) from pdf where email_sent = 1'),
+  };
+  outbox = Object.fromEntries(db.prepare('select status, count(*) n from outbox group by status').all().map((r) => [r.status, r.n]));
+  emailLog = Object.fromEntries(db.prepare('select status, count(*) n from email_log group by status').all().map((r) => [r.status, r.n]));
+  dbCallIds = new Set(db.prepare('select id from call').pluck().all());
+  pdfCallIds = new Set(db.prepare('select call_id from pdf').pluck().all());
+  db.close();
+}
 
 const N = submissions.size;
 let callsMatch = dbCallIds.size === N;
-for (const id of submissions.values()) if (!dbCallIds.has(id) || !pdfCallIds.has(id)) callsMatch = false;
+for (const { callId } of submissions.values()) if (!dbCallIds.has(callId) || !pdfCallIds.has(callId)) callsMatch = false;
 
 // The sink: exactly one confirmation and one proposal (with its /propuesta/<callId> link) per submission.
 const byTo = new Map();
@@ -378,11 +492,11 @@ for (const m of inbox) {
 }
 let mailOk = 0;
 const mailProblems = [];
-for (const [email, callId] of submissions) {
+for (const [email, { callId, base: own }] of submissions) {
   const got = byTo.get(email) ?? [];
   const confirmation = got.filter((m) => m.subject.startsWith('Hemos recibido tu solicitud'));
   const proposal = got.filter((m) => m.subject.startsWith('Tu propuesta personalizada'));
-  const link = `${base}/propuesta/${callId}`;
+  const link = `${own}/propuesta/${callId}`;
   if (got.length === 2 && confirmation.length === 1 && proposal.length === 1 && proposal[0].html.includes(link) && proposal[0].text.includes(link)) mailOk++;
   else if (mailProblems.length < 5) mailProblems.push(`${email}: ${got.length} message(s) [${got.map((m) => m.subject).join(' | ')}]`);
 }
@@ -402,7 +516,8 @@ const summarize = (xs) => {
 };
 const f1 = (x) => (Number.isFinite(x) ? x.toFixed(1) : '–');
 const latencyRows = [
-  ['flow (5 calls)', summarize(stats.flows)],
+  ['flow (simulator call + 5 calls)', summarize(stats.flows)],
+  ['POST /sim/call/web', summarize(stats.sim)],
   ...PROCEDURES.map((p) => [p, summarize(stats.byProc[p])]),
   ['mail delay (queued → in the sink)', summarize(mailDelay)],
 ];
@@ -431,14 +546,28 @@ const checks = [
     `outbox ${JSON.stringify(outbox)}, email_log ${JSON.stringify(emailLog)}`,
   ],
   ['every pdf.email_sent true', rows.pdf_email_sent === N && rows.pdf === N, `${rows.pdf_email_sent} / ${rows.pdf}`],
-  ['server stopped cleanly', exit.code === 0 && serverLog.error === 0, `exit ${JSON.stringify(exit)}, ${serverLog.error} error / ${serverLog.warn} warn log line(s)`],
+  [
+    servers.length > 1 ? 'servers stopped cleanly' : 'server stopped cleanly',
+    exits.every((e) => e.code === 0) && serverLog.error === 0,
+    `exit ${JSON.stringify(exits.length > 1 ? exits : exits[0])}, ${serverLog.error} error / ${serverLog.warn} warn log line(s)`,
+  ],
+  ...(sharedLimit
+    ? [
+        [
+          'rate limits shared',
+          sharedLimit.passed === STRICT_LIMIT && sharedLimit.refused === sharedLimit.sent - STRICT_LIMIT,
+          `one new client, ${sharedLimit.sent} POST /api/email alternating over ${servers.length} servers at ${STRICT_LIMIT}/min: ${sharedLimit.passed} passed, ${sharedLimit.refused} refused (429)`,
+        ],
+      ]
+    : []),
 ];
 const passed = checks.every(([, ok]) => ok);
 const probeStats = summarize(probes.map(([, ms]) => ms).filter(Number.isFinite));
 
 const pad = (s, n) => String(s).padEnd(n);
 const lpad = (s, n) => String(s).padStart(n);
-console.log(`lead-flow: ${VISITORS} visitors × ${DURATION_S} s against one server (${revision}, Node ${process.version}, SQLite WAL, mail worker → Postmark sink)`);
+const setup = pgUrl ? `${servers.length} servers on one PostgreSQL database` : 'one server on SQLite (WAL)';
+console.log(`lead-flow: ${VISITORS} visitors × ${DURATION_S} s against ${setup} (${revision}, Node ${process.version}, mail worker → Postmark sink)`);
 console.log('');
 console.log(`flows completed    ${measured}  (${(measured / loadSeconds).toFixed(1)} flows/s, ${(requests / loadSeconds).toFixed(0)} requests/s over ${loadSeconds.toFixed(1)} s)`);
 console.log(`errors             ${errorCount}`);
@@ -488,14 +617,17 @@ if (backlog.length) {
 }
 console.log(`\n${passed ? 'PASS' : 'FAIL'} lead-flow`);
 
-if (MD_FILE) {
+if (MD_FILE || WRITE) {
   const date = new Date().toISOString().slice(0, 10);
   const md = [
-    `## lead-flow (${date}, ${revision}, Node ${process.version}, ${VISITORS} visitors × ${DURATION_S} s)`,
+    `## ${SECTION} (${date}, ${revision}, Node ${process.version}, ${VISITORS} visitors × ${DURATION_S} s)`,
     '',
-    `One server (\`api/src/main.ts\` in its own process) on a temp SQLite file (WAL), rate limits raised to ${RATE_LIMIT.toLocaleString('en')}/min, ` +
+    (pgUrl
+      ? `${servers.length} servers (\`api/src/main.ts\`, each in its own process) on one schema of a local PostgreSQL 15, each visitor sticking to one of them; `
+      : 'One server (`api/src/main.ts` in its own process) on a temp SQLite file (WAL); ') +
+      `each visitor a client of its own (X-Forwarded-For, TRUST_PROXY), rate limits raised to ${RATE_LIMIT.toLocaleString('en')}/min (${STRICT_LIMIT}/min for proposal.send), ` +
       'mail worker on (50 ms poll) sending through the `postmark` client to the Postmark-compatible sink (its own thread and loopback port; the inbox is read through GET /dev/mail.json). ' +
-      `Each visitor loops the widget's tRPC lead flow (5 POSTs, no batching) with no think time; ${N - measured} warm-up flows are counted in the rows and emails, not in the timings. There is no peer: our figures only.`,
+      `Each visitor loops the widget's lead flow (a conversation on the demo's simulator, then 5 tRPC POSTs with its token, no batching) with no think time; ${N - measured} warm-up flows are counted in the rows and emails, not in the timings. There is no peer: our figures only.`,
     '',
     `Throughput: ${measured} flows in ${loadSeconds.toFixed(1)} s = ${(measured / loadSeconds).toFixed(1)} flows/s (${(requests / loadSeconds).toFixed(0)} requests/s). ` +
       `Mail backlog at the end of the load: ${backlogAtEnd} emails, delivered ${drainSeconds.toFixed(1)} s later. ` +
@@ -509,8 +641,14 @@ if (MD_FILE) {
     ...checks.map(([name, ok, detail]) => `- ${name}: ${ok ? 'met' : '**not met**'} (${detail})`),
     '',
   ].join('\n');
-  writeFileSync(MD_FILE, '\n' + md);
-  console.log(`\nmarkdown section written to ${MD_FILE}`);
+  if (MD_FILE) {
+    writeFileSync(MD_FILE, '\n' + md);
+    console.log(`\nmarkdown section written to ${MD_FILE}`);
+  }
+  if (WRITE) {
+    writeResultsSection(SECTION, md);
+    console.log(`\nbench/RESULTS.md: section "${SECTION}" replaced`);
+  }
 }
 
 process.exit(passed ? 0 : 1);
