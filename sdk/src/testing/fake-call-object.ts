@@ -10,6 +10,10 @@
  *   paid before, as daily does.
  * - `fire()` fires any daily event; `script()`, `fail()` and `delay()` make any method fail or
  *   take time; `calls`, `callsTo()` and `appMessages` show what was done to it.
+ * - It enforces daily-js 0.87's one-instance rule: creating a call object while another is still
+ *   registered throws 'Duplicate DailyIframe instances are not allowed' (unless the options say
+ *   `allowMultipleCallInstances: true`). An instance leaves the registry only when `destroy()` has
+ *   finished its `leave()`, as in daily. Each registry stands for one page (daily's `window`).
  *
  * Nothing here touches a browser global; timers it starts are cleared by `destroy()`.
  */
@@ -47,8 +51,44 @@ export interface FakeLatency {
   updateInputSettings?: number;
 }
 
+/** daily-js 0.87's message when a call object is created while another one is registered. */
+export const DUPLICATE_INSTANCE_MESSAGE = 'Duplicate DailyIframe instances are not allowed';
+
+/**
+ * The call objects alive on one page, as daily-js keeps them: an instance is registered when it
+ * is created and unregistered at the very end of `destroy()`, after its `leave()` has finished.
+ */
+export class CallObjectRegistry {
+  readonly #live = new Set<FakeCallObject>();
+  /** Creations refused because another instance was registered. */
+  duplicateErrors = 0;
+
+  /** Instances created and not yet fully destroyed. */
+  get size(): number {
+    return this.#live.size;
+  }
+
+  /** Throws daily's error when another instance is registered, else registers `instance`. */
+  register(instance: FakeCallObject, allowMultiple: boolean): void {
+    if (this.#live.size > 0 && !allowMultiple) {
+      this.duplicateErrors++;
+      throw new Error(DUPLICATE_INSTANCE_MESSAGE);
+    }
+    this.#live.add(instance);
+  }
+
+  unregister(instance: FakeCallObject): void {
+    this.#live.delete(instance);
+  }
+}
+
+/** The registry of fakes made by `createFakeCallObject()` without one of their own: the page. */
+export const defaultCallObjectRegistry = new CallObjectRegistry();
+
 export interface FakeCallObjectOptions {
   latency?: FakeLatency;
+  /** Where the one-instance rule is kept; default: `defaultCallObjectRegistry` (one per factory for factories). */
+  registry?: CallObjectRegistry;
   /** Remote participants that join (participant-joined) right after the local join completes. */
   remoteParticipants?: Array<Partial<CallObjectParticipant>>;
   /** Called after a successful join, with the fake; a convenient place to script the remote side. */
@@ -115,8 +155,11 @@ export class FakeCallObject implements CallObjectLike {
   #localAudioLevel = 0;
   #inputSettings: unknown = {};
   #trackCount = 0;
+  readonly #registry: CallObjectRegistry;
 
   constructor(createOptions?: CreateCallObjectOptions, options: FakeCallObjectOptions = {}) {
+    this.#registry = options.registry ?? defaultCallObjectRegistry;
+    this.#registry.register(this, createOptions?.allowMultipleCallInstances === true);
     this.createOptions = createOptions;
     this.#options = options;
     this.latency = {
@@ -358,6 +401,7 @@ export class FakeCallObject implements CallObjectLike {
       }
       this.#pending.clear();
       this.fire('call-instance-destroyed', {});
+      this.#registry.unregister(this);
       if (script && 'error' in script) throw this.#error(script, []);
     })().then(settle.resolve, settle.reject);
     return this.#destroying;
@@ -591,10 +635,18 @@ export interface FakeCallObjectFactory extends CreateCallObject {
   onCreate(setup: (fake: FakeCallObject) => void): FakeCallObjectFactory;
   /** Makes the next creation throw `error` (as a failing `Daily.createCallObject` would). */
   failNextCreate(error?: unknown): FakeCallObjectFactory;
+  /** The page these fakes share: registered instances and refused duplicate creations. */
+  readonly registry: CallObjectRegistry;
 }
 
-/** A `createCallObject` that makes fakes with shared options and remembers them. */
+/**
+ * A `createCallObject` that makes fakes with shared options and remembers them. The factory is one
+ * page: its fakes share a registry (its own unless `fake.registry` is given), so a second live
+ * call object throws as daily-js does.
+ */
 export function createFakeCallObjectFactory(fake: FakeCallObjectOptions = {}): FakeCallObjectFactory {
+  const registry = fake.registry ?? new CallObjectRegistry();
+  fake = { ...fake, registry };
   const instances: FakeCallObject[] = [];
   const setups: Array<(f: FakeCallObject) => void> = [];
   let nextError: { error: unknown } | null = null;
@@ -610,6 +662,7 @@ export function createFakeCallObjectFactory(fake: FakeCallObjectOptions = {}): F
     return instance;
   }) as FakeCallObjectFactory;
   Object.defineProperty(factory, 'instances', { value: instances });
+  Object.defineProperty(factory, 'registry', { value: registry });
   Object.defineProperty(factory, 'last', { get: () => instances[instances.length - 1] });
   factory.onCreate = (setup) => {
     setups.push(setup);

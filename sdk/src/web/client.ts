@@ -27,7 +27,12 @@ import type {
   CreateCallObject,
   CreateCallObjectOptions,
 } from './call-object';
+import { Attempt, StartCancelled, settle } from './attempt';
 import { buildAudioPlayer, hasDocument } from './audio-player';
+import { loadDailyFactory } from './daily-loader';
+import { IDLE, canMove, type Lifecycle } from './lifecycle';
+import { resolveLogger, type WebCallLogger, type WebCallLoggerOption } from './logger';
+import { CallSession } from './session';
 import {
   CALL_OBJECT_NOT_AVAILABLE,
   createSafeDailyConfig,
@@ -92,120 +97,11 @@ export interface WebCallClientOptions {
   dailyCallObject?: DailyCallObjectOptions;
   /** The `fetch` used for `POST /call/web`; default: the global one. */
   fetch?: typeof fetch;
-}
-
-const CANCELLED: unique symbol = Symbol('cancelled');
-class StartCancelled extends Error {
-  constructor() {
-    super('The call start was cancelled by stop().');
-  }
-}
-
-type Settled<T> = { ok: true; value: T; endedAt: number } | { ok: false; error: unknown; endedAt: number };
-function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
-  return promise.then(
-    (value) => ({ ok: true as const, value, endedAt: Date.now() }),
-    (error: unknown) => ({ ok: false as const, error, endedAt: Date.now() }),
-  );
+  /** Where diagnostics go: a logger, 'silent', or (default) the console. */
+  logger?: WebCallLoggerOption;
 }
 
 const now = () => new Date().toISOString();
-
-let dailyFactory: Promise<CreateCallObject> | null = null;
-/** Imports daily-js once, on first need. */
-function loadDailyFactory(): Promise<CreateCallObject> {
-  dailyFactory ??= import('@daily-co/daily-js').then(
-    (mod: any) => {
-      const Daily = mod.default?.createCallObject ? mod.default : mod;
-      return (options?: CreateCallObjectOptions) => Daily.createCallObject(options) as CallObjectLike;
-    },
-    (error: unknown) => {
-      dailyFactory = null;
-      throw error;
-    },
-  );
-  return dailyFactory;
-}
-
-/** One `start()` / `reconnect()`: cancellable as a whole by `stop()`. */
-class Attempt {
-  cancelled = false;
-  readonly abort = new AbortController();
-  readonly sessions = new Set<CallSession>();
-  readonly #timers = new Set<ReturnType<typeof setTimeout>>();
-  #onCancel!: (value: typeof CANCELLED) => void;
-  readonly #cancelledPromise = new Promise<typeof CANCELLED>((resolve) => (this.#onCancel = resolve));
-
-  cancel(): void {
-    if (this.cancelled) return;
-    this.cancelled = true;
-    this.abort.abort();
-    for (const timer of this.#timers) clearTimeout(timer);
-    this.#timers.clear();
-    this.#onCancel(CANCELLED);
-  }
-
-  /** Awaits `promise`, or throws `StartCancelled` as soon as the attempt is cancelled. */
-  async race<T>(promise: Promise<T>): Promise<T> {
-    if (this.cancelled) throw new StartCancelled();
-    const result = await Promise.race([promise, this.#cancelledPromise]);
-    if (result === CANCELLED || this.cancelled) throw new StartCancelled();
-    return result as T;
-  }
-
-  sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.#timers.delete(timer);
-        resolve();
-      }, ms);
-      this.#timers.add(timer);
-    });
-  }
-}
-
-/** One call object and everything the client hangs on it. */
-class CallSession {
-  readonly handlers: Array<[CallObjectEvent, (event?: any) => void]> = [];
-  /** Adopted: the client's current call (events flow to consumers). Before that they are held. */
-  adopted = false;
-  readonly #held: Array<() => void> = [];
-  joined = false;
-  ended = false;
-  disposing = false;
-  disposed: Promise<void> | null = null;
-  isVideoRecordingEnabled = false;
-  isVideoEnabled = false;
-  hasEmittedCallEndedStatus = false;
-  recordingRequestedTime = 0;
-  speakingTimeout: ReturnType<typeof setTimeout> | null = null;
-  readonly players = new Set<HTMLAudioElement>();
-  audioPlayer: HTMLAudioElement | null = null;
-  buildSequence = 0;
-  readonly pendingBuilds = new Map<number, string>();
-  attachedBuild = 0;
-  createDuration = 0;
-  mobileWaitDuration = 0;
-  warm: Promise<void> = Promise.resolve();
-  mobileWait: Promise<void> = Promise.resolve();
-
-  constructor(
-    readonly call: CallObjectLike,
-    readonly videoSource: unknown,
-  ) {}
-
-  /** Runs `fn` now if adopted, or once adopted; dropped if the session is disposed first. */
-  deliver(fn: () => void): void {
-    if (this.disposing && !this.adopted) return;
-    if (this.adopted) fn();
-    else this.#held.push(fn);
-  }
-
-  adopt(): void {
-    this.adopted = true;
-    for (const fn of this.#held.splice(0)) fn();
-  }
-}
 
 function isMobileDevice(): boolean {
   if (typeof navigator === 'undefined' || !navigator) return false;
@@ -220,9 +116,10 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
   readonly #dailyCallConfig: Record<string, any>;
   readonly #dailyCallObject: CreateCallObjectOptions;
 
-  #started = false;
-  #attempt: Attempt | null = null;
-  #session: CallSession | null = null;
+  readonly #logger: WebCallLogger;
+  #state: Lifecycle = IDLE;
+  /** Call objects being destroyed: no new one is created until this is empty. */
+  readonly #teardowns = new Set<Promise<void>>();
   /** Survives teardown so the caller's choice persists across calls. */
   #desiredVolume: number | null = null;
 
@@ -248,8 +145,52 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
     this.#baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
     this.#createCallObject = options.createCallObject;
     this.#fetch = options.fetch;
+    this.#logger = resolveLogger(options.logger);
     this.#dailyCallConfig = createSafeDailyConfig(options.dailyCallConfig);
     this.#dailyCallObject = createSafeDailyFactoryOptions(options.dailyCallObject);
+  }
+
+  // ---------------------------------------------------------------- lifecycle
+
+  /** Where the client is: 'idle', 'starting', 'live' or 'stopping'. */
+  get phase(): Lifecycle['phase'] {
+    return this.#state.phase;
+  }
+
+  /** The only place the lifecycle changes. */
+  #transition(next: Lifecycle): void {
+    if (!canMove(this.#state.phase, next.phase)) {
+      throw new Error(`WebCallClient: no transition from ${this.#state.phase} to ${next.phase}`);
+    }
+    this.#state = next;
+  }
+
+  get #session(): CallSession | null {
+    const state = this.#state;
+    return state.phase === 'live' || state.phase === 'starting' ? state.session : null;
+  }
+
+  get #attempt(): Attempt | null {
+    return this.#state.phase === 'starting' ? this.#state.attempt : null;
+  }
+
+  #isBusy(): boolean {
+    return this.#state.phase === 'starting' || this.#state.phase === 'live';
+  }
+
+  /** Enters `stopping` until `work` (and every other pending teardown) is done, then `idle`. */
+  #stopWith(work: Promise<unknown>): Promise<void> {
+    const teardown = work.then(() => this.#allTornDown());
+    const state: Lifecycle = { phase: 'stopping', teardown };
+    this.#transition(state);
+    return teardown.finally(() => {
+      if (this.#state === state) this.#transition(IDLE);
+    });
+  }
+
+  /** Resolves once no call object is being destroyed (daily-js allows one registered at a time). */
+  async #allTornDown(): Promise<void> {
+    while (this.#teardowns.size > 0) await Promise.all(this.#teardowns);
   }
 
   // ---------------------------------------------------------------- start
@@ -273,7 +214,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
       });
       throw error;
     }
-    if (this.#started) {
+    if (this.#isBusy()) {
       this.#progress({ stage: 'validation', status: 'failed', metadata: { reason: 'already-started' } });
       return null;
     }
@@ -282,9 +223,8 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
       status: 'started',
       metadata: { hasAssistant: !!assistant, hasSquad: !!squad, hasWorkflow: !!workflow },
     });
-    this.#started = true;
     const attempt = new Attempt();
-    this.#attempt = attempt;
+    this.#transition({ phase: 'starting', attempt, session: null });
     const isMobile = isMobileDevice();
     let webCall: WebCall | undefined;
 
@@ -334,6 +274,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
       const { isVideoRecordingEnabled, isVideoEnabled, callToken, videoSource } = this.#beginCallObjectCreation(webCall);
       let prepared = await attempt.race(prepareTask);
       if (prepared.ok && prepared.value.videoSource !== videoSource) {
+        // #prepare waits for this call object to be gone before it creates the next one.
         void this.#dispose(prepared.value);
         prepared = await attempt.race(settle(this.#prepare(attempt, videoSource, isMobile)));
       }
@@ -346,7 +287,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
       this.#progress({ stage: 'daily-call-object-creation', status: 'completed', duration: session.createDuration });
       session.isVideoRecordingEnabled = isVideoRecordingEnabled;
       session.isVideoEnabled = isVideoEnabled;
-      this.#session = session;
+      this.#transition({ phase: 'starting', attempt, session });
       session.adopt();
       if (isVideoRecordingEnabled) this.#watchFirstRecording(session);
 
@@ -366,7 +307,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
         await this.#releaseAttempt(attempt);
         return null;
       }
-      this.#attempt = null;
+      this.#transition({ phase: 'live', session });
       this.emit('call-start-success', {
         totalDuration: Date.now() - startTime,
         callId: webCall?.id || 'unknown',
@@ -408,7 +349,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
    */
   async reconnect(webCall: ReconnectWebCall): Promise<void> {
     const startTime = Date.now();
-    if (this.#started) throw new Error('Cannot reconnect while a call is already in progress. Call stop() first.');
+    if (this.#isBusy()) throw new Error('Cannot reconnect while a call is already in progress. Call stop() first.');
     if (!webCall.webCallUrl) throw new Error('webCallUrl is required for reconnection.');
     const info = {
       callId: webCall.id || 'unknown',
@@ -416,14 +357,14 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
       voiceProvider: webCall?.assistant?.voice?.provider || 'unknown',
     };
     this.#progress({ stage: 'reconnect-initialization', status: 'started', metadata: info });
-    this.#started = true;
+    const pendingTeardown = this.#state.phase === 'stopping' ? this.#state.teardown : null;
     const attempt = new Attempt();
-    this.#attempt = attempt;
+    this.#transition({ phase: 'starting', attempt, session: null });
     const isMobile = isMobileDevice();
     try {
-      if (this.#session) {
+      if (pendingTeardown) {
         this.#progress({ stage: 'cleanup-existing-call', status: 'started' });
-        await this.#dispose(this.#session);
+        await attempt.race(pendingTeardown);
         this.#progress({ stage: 'cleanup-existing-call', status: 'completed' });
       }
       const { isVideoRecordingEnabled, isVideoEnabled, callToken, videoSource } = this.#beginCallObjectCreation(webCall);
@@ -431,7 +372,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
       this.#progress({ stage: 'daily-call-object-creation', status: 'completed', duration: session.createDuration });
       session.isVideoRecordingEnabled = isVideoRecordingEnabled;
       session.isVideoEnabled = isVideoEnabled;
-      this.#session = session;
+      this.#transition({ phase: 'starting', attempt, session });
       session.adopt();
       this.#wireMedia(session);
       if (isVideoRecordingEnabled) this.#watchFirstRecording(session);
@@ -449,7 +390,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
         await this.#releaseAttempt(attempt);
         return;
       }
-      this.#attempt = null;
+      this.#transition({ phase: 'live', session });
       this.emit('call-start-success', { totalDuration: Date.now() - startTime, callId: info.callId, timestamp: now() });
       this.emit('call-start');
     } catch (e) {
@@ -553,6 +494,8 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
     let call: CallObjectLike;
     try {
       const factory = this.#createCallObject ?? (await attempt.race(loadDailyFactory()));
+      // daily-js refuses a second call object until the previous one's destroy() has finished.
+      await attempt.race(this.#allTornDown());
       if (attempt.cancelled) throw new StartCancelled();
       const { audioSource, startAudioOff } = this.#dailyCallObject;
       call = factory({
@@ -586,7 +529,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
         if (attempt.cancelled || session.disposing) return;
         await call.startCamera();
       } catch (error) {
-        if (!session.disposing) console.warn('[helena] pre-join warm-up failed; join() will retry it:', error);
+        if (!session.disposing) this.#logger.warn('[helena] pre-join warm-up failed; join() will retry it:', error);
       }
     })();
     return session;
@@ -773,7 +716,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
     try {
       session.call.stopRecording();
     } catch (error) {
-      console.warn('[helena] stopRecording failed:', error);
+      this.#logger.warn('[helena] stopRecording failed:', error);
     }
   }
 
@@ -787,7 +730,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
     try {
       parsed = JSON.parse(e.data as string);
     } catch (error) {
-      console.log('Error parsing message data: ', error);
+      this.#logger.log('Error parsing message data: ', error);
       return;
     }
     this.emit('message', parsed);
@@ -836,7 +779,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
         player = await buildAudioPlayer(e.track, participantId, this.#resolvedVolume(), (p) => session.players.add(p));
       } catch (error) {
         session.pendingBuilds.delete(build);
-        console.error('[helena] could not start the assistant audio:', error);
+        this.#logger.error('[helena] could not start the assistant audio:', error);
         // Usually the autoplay policy: recoverable after a user gesture.
         this.emit('error', { type: 'audio-start-failed', error: serializeError(error) });
         return;
@@ -890,9 +833,10 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
   #dispose(session: CallSession): Promise<void> {
     if (session.disposed) return session.disposed;
     session.disposing = true;
-    if (this.#session === session) {
-      this.#session = null;
-      if (!this.#attempt) this.#started = false;
+    const state = this.#state;
+    if (state.phase === 'starting' && state.session === session) {
+      // The call ended while starting: the attempt sees the session gone and releases itself.
+      this.#transition({ phase: 'starting', attempt: state.attempt, session: null });
     }
     // Stored before destroy() runs: daily fires left-meeting from inside destroy(), and the
     // handler comes back here; it must get this promise, not destroy the call object again.
@@ -902,7 +846,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
       try {
         if (!session.call.isDestroyed?.()) await session.call.destroy();
       } catch (error) {
-        console.warn('[helena] destroying the call object failed:', error);
+        this.#logger.warn('[helena] destroying the call object failed:', error);
       }
       for (const [event, handler] of session.handlers.splice(0)) {
         try {
@@ -920,17 +864,19 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
       session.pendingBuilds.clear();
       session.audioPlayer = null;
     })().finally(done);
-    return session.disposed;
+    const disposed = session.disposed;
+    this.#teardowns.add(disposed);
+    void disposed.then(() => this.#teardowns.delete(disposed));
+    if (state.phase === 'live' && state.session === session) void this.#stopWith(disposed);
+    return disposed;
   }
 
   /** Releases everything an attempt created and, if it is still the current one, resets the client. */
   async #releaseAttempt(attempt: Attempt): Promise<void> {
     attempt.cancel();
-    if (this.#attempt === attempt) {
-      this.#attempt = null;
-      this.#started = false;
-    }
-    await Promise.all([...attempt.sessions].map((s) => this.#dispose(s)));
+    const released = Promise.all([...attempt.sessions].map((s) => this.#dispose(s)));
+    if (this.#attempt === attempt) await this.#stopWith(released);
+    else await released;
   }
 
   /**
@@ -938,14 +884,19 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
    * `roomDeleteOnUserLeaveEnabled: false` the platform call survives, for `reconnect()`.
    */
   async stop(): Promise<void> {
-    const attempt = this.#attempt;
-    const session = this.#session;
-    this.#attempt = null;
-    this.#started = false;
-    const jobs: Promise<void>[] = [];
-    if (attempt) jobs.push(this.#releaseAttempt(attempt));
-    if (session) jobs.push(this.#dispose(session));
-    await Promise.all(jobs);
+    const state = this.#state;
+    switch (state.phase) {
+      case 'idle':
+        return;
+      case 'stopping':
+        return state.teardown;
+      case 'starting':
+        return this.#releaseAttempt(state.attempt);
+      case 'live':
+        // Disposing the live session moves the client to stopping; wait for that teardown.
+        void this.#dispose(state.session);
+        return this.stop();
+    }
   }
 
   /** Ends the call for everyone (`end-call`), then stops. */
@@ -1020,7 +971,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
       const [boostedTrack] = destination.stream.getAudioTracks();
       await safeSetInputDevicesAsync(call, { audioSource: boostedTrack });
     } catch (error) {
-      console.error('Error adjusting microphone level:', error);
+      this.#logger.error('Error adjusting microphone level:', error);
     }
   }
 
@@ -1028,7 +979,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
     const call = this.#liveCall();
     if (!call) return;
     Promise.resolve(call.setOutputDeviceAsync(options)).catch((error) =>
-      console.error('[helena] setOutputDeviceAsync failed:', error),
+      this.#logger.error('[helena] setOutputDeviceAsync failed:', error),
     );
   }
 
@@ -1090,7 +1041,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
    * Pre-call network diagnostics on a temporary daily call object (browser only): TURN
    * connectivity, websocket connectivity and, when available, call quality.
    */
-  static async runNetworkTestsStandalone(): Promise<Record<string, any>> {
+  static async runNetworkTestsStandalone(logger?: WebCallLoggerOption): Promise<Record<string, any>> {
     const results: Record<string, any> = {};
     let call: any = null;
     try {
@@ -1132,7 +1083,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
         try {
           await call.destroy();
         } catch (error) {
-          console.error('Error destroying temporary call object:', error);
+          resolveLogger(logger).error('Error destroying temporary call object:', error);
         }
       }
     }
