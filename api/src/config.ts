@@ -89,6 +89,8 @@ export const configSchema = z
     MAIL_PROPOSALS_PER_HOUR: int(200, 0, 1_000_000),
     /** After every attempt failed, the message is swept again with long backoff for this long. */
     MAIL_SWEEP_HOURS: int(72, 0, 24 * 30),
+    /** The sweep's first long backoff (it doubles up to 6 h). */
+    MAIL_SWEEP_BASE_MS: int(900_000, 1, 6 * 3_600_000),
 
     VAPI_PRIVATE_KEY: optionalString,
     VAPI_PUBLIC_KEY: optionalString,

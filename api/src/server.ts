@@ -76,6 +76,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
         retryBaseMs: config.MAIL_RETRY_BASE_MS,
         retryMaxMs: config.MAIL_RETRY_MAX_MS,
         maxAttempts: config.MAIL_MAX_ATTEMPTS,
+        sweepMs: config.MAIL_SWEEP_HOURS * 60 * 60 * 1000,
+        sweepBaseMs: config.MAIL_SWEEP_BASE_MS,
         leaseMs: config.MAIL_LEASE_MS,
         batchSize: config.MAIL_BATCH_SIZE,
       })

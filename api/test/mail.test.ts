@@ -7,6 +7,7 @@ import { registerLead, rpc, startSink, startTestServer, tempDir, waitFor, SINK_T
 import { createDatabase } from '../src/db';
 import { backoffMs } from '../src/mail/worker';
 import { postmarkClientOptions } from '../src/mail/transport';
+import { retryFailedMail } from '../src/mail/retry';
 import type { RunningServer } from '../src/server';
 
 const EMAIL_API_KEY = 'mail-test-email-api-key';
@@ -117,9 +118,9 @@ describe('the mail pipeline with faults', () => {
     expect(outbox).toEqual([{ status: 'sent', attempts: 3 }, { status: 'sent', attempts: 3 }]);
   });
 
-  it('a message that keeps failing gives up after MAIL_MAX_ATTEMPTS; a 422 gives up at once', async () => {
+  it('without a sweep (MAIL_SWEEP_HOURS=0) a failing message gives up after MAIL_MAX_ATTEMPTS; a 422 gives up at once', async () => {
     tmp = tempDir();
-    const s = await start();
+    const s = await start({ MAIL_SWEEP_HOURS: '0' });
     const down = await registerLead(s.url, { email: 'fail-503@example.com' });
     const gone = await registerLead(s.url, { email: 'inactive@example.com' });
     await rpc(s.url, 'proposal.send', { callId: down.callId, token: down.token });
@@ -135,6 +136,47 @@ describe('the mail pipeline with faults', () => {
     expect(goneLogs[0].error_message).toContain('ErrorCode 406');
     const pdf = await s.db.kysely.selectFrom('pdf').select('email_sent').where('call_id', '=', gone.callId).executeTakeFirstOrThrow();
     expect(Boolean(pdf.email_sent)).toBe(false);
+  });
+
+  it('an outage longer than every quick attempt: the sweep sends it once the provider is back; npm run mail:retry re-queues a failed one', async () => {
+    tmp = tempDir();
+    const s = await start({ MAIL_SWEEP_HOURS: '72', MAIL_SWEEP_BASE_MS: '50' });
+    // flaky-7: the provider refuses the first 7 sends of each message (MAIL_MAX_ATTEMPTS is 4 here).
+    const lead = await registerLead(s.url, { email: 'flaky-7@example.com' });
+    await rpc(s.url, 'proposal.send', { callId: lead.callId, token: lead.token });
+    await waitFor(() => deliveredTo('flaky-7@example.com').length === 2, 20_000);
+    const logs = await logsFor(s, 'flaky-7@example.com');
+    expect(logs.filter((l) => l.status === 'sent')).toHaveLength(2);
+    expect(logs.filter((l) => l.status === 'failed')).toHaveLength(0);
+    expect(logs.filter((l) => l.status === 'retry')).toHaveLength(14);
+
+    // A message that did fail for good (a 422) goes out again by hand once the cause is fixed.
+    const r = await fetch(`${s.url}/api/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${EMAIL_API_KEY}` },
+      body: JSON.stringify({ to: 'inactive@example.com', subject: 'Reactivada', html: '<p>otra vez</p>' }),
+    });
+    const { messageId } = await r.json();
+    const status = async () => (await s.db.kysely.selectFrom('outbox').select('status').where('id', '=', messageId).executeTakeFirstOrThrow()).status;
+    await waitFor(async () => (await status()) === 'failed');
+    const before = (await logsFor(s, 'inactive@example.com')).length;
+    expect(await retryFailedMail(s.db)).toBeGreaterThanOrEqual(1);
+    // Queued again: the worker makes a new attempt (refused again here, the address is still inactive).
+    await waitFor(async () => (await logsFor(s, 'inactive@example.com')).length > before);
+  });
+
+  it('with the default send timeout, a provider that takes 3 s to answer gets exactly one copy', async () => {
+    tmp = tempDir();
+    const s = await start({ MAIL_SEND_TIMEOUT_MS: undefined as unknown as string });
+    const r = await fetch(`${s.url}/api/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${EMAIL_API_KEY}` },
+      body: JSON.stringify({ to: 'slow-3000@example.com', subject: 'Despacio', html: '<p>despacio</p>' }),
+    });
+    const { messageId } = await r.json();
+    await waitFor(async () => (await s.db.kysely.selectFrom('outbox').select('status').where('id', '=', messageId).executeTakeFirstOrThrow()).status === 'sent', 20_000);
+    expect(deliveredTo('slow-3000@example.com')).toHaveLength(1);
+    expect((await logsFor(s, 'slow-3000@example.com')).map((l) => l.status)).toEqual(['sent']);
   });
 
   it('a send that times out is retried; it can only be duplicated when the timed-out attempt was accepted', async () => {

@@ -1,6 +1,8 @@
 // The mail worker: claims due outbox rows, sends them, records one email_log row per attempt,
 // retries with exponential backoff and jitter, marks pdf.email_sent when the proposal is
-// delivered. Stopping waits for the sends in flight, so a graceful restart loses nothing and
+// delivered. A message whose quick attempts all failed (a provider outage) is not given up: it
+// is swept again with long backoff until `sweepMs` after it was queued, so it goes out once the
+// provider is back. Stopping waits for the sends in flight, so a graceful restart loses nothing and
 // leaves no lease behind; a crash leaves leases that expire and are claimed again.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db';
@@ -20,6 +22,10 @@ export interface MailWorkerOptions {
   retryMaxMs: number;
   maxAttempts: number;
   leaseMs: number;
+  /** How long after it was queued a message that failed every quick attempt is still retried. */
+  sweepMs?: number;
+  /** The first long backoff of the sweep; it doubles up to 6 h. */
+  sweepBaseMs?: number;
   batchSize?: number;
   owner?: string;
 }
@@ -41,6 +47,23 @@ export function backoffMs(attempt: number, baseMs: number, maxMs: number, random
   return Math.round(exp / 2 + random() * (exp / 2));
 }
 
+const SWEEP_MAX_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * When a retryable failure should be tried again, or null to give up: quick backoff for the first
+ * maxAttempts attempts, then the long sweep while the message is younger than sweepMs.
+ */
+export function nextAttemptAt(
+  row: Pick<OutboxTable, 'created_at'>,
+  attempts: number,
+  opts: Pick<MailWorkerOptions, 'retryBaseMs' | 'retryMaxMs' | 'maxAttempts' | 'sweepMs' | 'sweepBaseMs'>,
+  now = Date.now(),
+): number | null {
+  if (attempts < opts.maxAttempts) return now + backoffMs(attempts, opts.retryBaseMs, opts.retryMaxMs);
+  const at = now + backoffMs(attempts - opts.maxAttempts + 1, opts.sweepBaseMs ?? 15 * 60 * 1000, SWEEP_MAX_MS);
+  return at <= Date.parse(row.created_at) + (opts.sweepMs ?? 0) ? at : null;
+}
+
 export function createMailWorker(opts: MailWorkerOptions): MailWorker {
   const owner = opts.owner ?? `w-${process.pid}-${randomBytes(4).toString('hex')}`;
   const batchSize = opts.batchSize ?? 10;
@@ -53,7 +76,7 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
   async function record(row: OutboxTable, outcome: { messageId: string } | SendError) {
     const now = nowIso();
     const attempts = row.attempts + 1;
-    await k.transaction().execute(async (tx) => {
+    const gaveUp = await k.transaction().execute(async (tx) => {
       if (!(outcome instanceof SendError)) {
         await tx
           .updateTable('outbox')
@@ -67,16 +90,17 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
         if (row.kind === 'proposal' && row.pdf_id) {
           await tx.updateTable('pdf').set({ email_sent: opts.db.bool(true), updated_at: now }).where('id', '=', row.pdf_id).execute();
         }
-        return;
+        return false;
       }
-      const giveUp = !outcome.retryable || attempts >= opts.maxAttempts;
+      const retryAt = outcome.retryable ? nextAttemptAt(row, attempts, opts) : null;
+      const giveUp = retryAt === null;
       const detail = `${outcome.statusCode ? `HTTP ${outcome.statusCode}` : 'network'}${outcome.errorCode ? ` ErrorCode ${outcome.errorCode}` : ''}: ${outcome.message}`;
       await tx
         .updateTable('outbox')
         .set({
           status: giveUp ? 'failed' : 'pending',
           attempts,
-          next_attempt_at: giveUp ? now : new Date(Date.now() + backoffMs(attempts, opts.retryBaseMs, opts.retryMaxMs)).toISOString(),
+          next_attempt_at: retryAt === null ? now : new Date(retryAt).toISOString(),
           lease_until: null,
           claimed_by: null,
           last_error: detail.slice(0, 1000),
@@ -95,11 +119,12 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
           error_message: detail.slice(0, 1000),
         })
         .execute();
+      return giveUp;
     });
     const fields = { outboxId: row.id, kind: row.kind, attempt: attempts };
     if (!(outcome instanceof SendError)) opts.log.info('mail sent', { ...fields, messageId: outcome.messageId });
-    else if (!outcome.retryable || attempts >= opts.maxAttempts) opts.log.error('mail failed for good', { ...fields, error: outcome.message, status: outcome.statusCode });
-    else opts.log.warn('mail attempt failed, will retry', { ...fields, error: outcome.message, status: outcome.statusCode });
+    else if (gaveUp) opts.log.error('mail failed for good', { ...fields, error: outcome.message, status: outcome.statusCode, hint: 'npm run mail:retry queues it again' });
+    else opts.log.warn('mail attempt failed, will retry', { ...fields, error: outcome.message, status: outcome.statusCode, sweep: attempts >= opts.maxAttempts });
   }
 
   async function claimUpTo(limit: number) {
