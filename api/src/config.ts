@@ -100,6 +100,10 @@ export const configSchema = z
     PROPOSAL_CALL_MAX_AGE_HOURS: int(24, 1, 24 * 365),
     /** The mounted simulator's private key; random at each start when unset. */
     SIM_PRIVATE_KEY: z.preprocess(blankToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+    /** What the demo's simulator keeps: records per collection, rooms, and for how long. */
+    SIM_MAX_RECORDS: int(1000, 10, 1_000_000),
+    SIM_MAX_ROOMS: int(100, 1, 100_000),
+    SIM_MAX_AGE_MINUTES: int(60, 1, 7 * 24 * 60),
 
     COMPANY_NAME: z.preprocess(blankToUndefined, z.string().max(100).default('Helena')),
     ASSISTANT_NAME: z.preprocess(blankToUndefined, z.string().max(100).default('Helena')),

@@ -21,7 +21,12 @@ export interface Composition extends Pick<StartOptions, 'mounts' | 'onServer' | 
 
 /** Mounts and hooks for the full product on one server. */
 export function composeSite(config: Config): Composition {
-  const demo = !config.VAPI_PUBLIC_KEY ? createDemo({ privateKey: config.SIM_PRIVATE_KEY }) : null;
+  const demo = !config.VAPI_PUBLIC_KEY
+    ? createDemo({
+        privateKey: config.SIM_PRIVATE_KEY,
+        bounds: { maxPerCollection: config.SIM_MAX_RECORDS, maxRooms: config.SIM_MAX_ROOMS, maxAgeMs: config.SIM_MAX_AGE_MINUTES * 60_000 },
+      })
+    : null;
   const site = createSiteApp({
     siteDir: SITE_DIR,
     widgetDir: WIDGET_DIR,

@@ -26,11 +26,18 @@ export interface Demo {
 }
 
 /** Builds the simulator, its mount, its WebSocket rooms and a platform client reading from it. */
-export function createDemo(opts: { privateKey?: string } = {}): Demo {
+export interface DemoOptions {
+  privateKey?: string;
+  /** Records per collection, rooms, and how long either is kept. */
+  bounds?: { maxPerCollection: number; maxRooms: number; maxAgeMs: number };
+}
+
+export function createDemo(opts: DemoOptions = {}): Demo {
   const privateKey = opts.privateKey ?? randomBytes(24).toString('base64url');
   const simulator = createPlatformSimulator({
     privateKey,
     controls: false,
+    bounds: opts.bounds ?? { maxPerCollection: 1000, maxRooms: 100, maxAgeMs: 60 * 60 * 1000 },
     seed: { assistant: [{ id: DEMO_ASSISTANT_ID, name: 'Helena' }] },
   });
   // The lookup never leaves the process: the client's fetch is the simulator's own.

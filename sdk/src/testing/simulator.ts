@@ -38,6 +38,11 @@ export interface PlatformSimulatorOptions {
    * a server that exposes the simulator to the public turns them off.
    */
   controls?: boolean;
+  /**
+   * What the simulator keeps: entities per collection and rooms, by count and by age (oldest
+   * dropped first; the seed stays). Defaults: 10,000 entities, 1,000 rooms, 24 h.
+   */
+  bounds?: { maxPerCollection?: number; maxRooms?: number; maxAgeMs?: number };
 }
 
 export interface FailNextOptions {
@@ -102,15 +107,32 @@ export function createPlatformSimulator(options: PlatformSimulatorOptions = {}):
   const publicKey = options.publicKey ?? 'demo-public-key';
   const privateKey = options.privateKey ?? 'demo-private-key';
   let latencyMs = Math.max(0, options.latencyMs ?? 0);
-  const store = new MemoryStore();
-  const rooms = new RoomRegistry();
-  const state: SimulatorState = { store, rooms, script: options.script ?? {}, dialogues: new Map() };
+  const maxAgeMs = options.bounds?.maxAgeMs ?? 24 * 60 * 60 * 1000;
+  const maxPerCollection = options.bounds?.maxPerCollection ?? 10_000;
+  const rooms = new RoomRegistry({ maxRooms: options.bounds?.maxRooms ?? 1_000, maxAgeMs });
+  const dialogues: SimulatorState['dialogues'] = new Map();
+  const store = new MemoryStore(undefined, {
+    maxPerCollection,
+    maxAgeMs,
+    onEvict: (collection, id) => {
+      if (collection === 'call') rooms.removeForCall(id);
+      if (collection === 'session') dialogues.delete(`session:${id}`);
+    },
+  });
+  const state: SimulatorState = { store, rooms, script: options.script ?? {}, dialogues };
+  // Age is enforced on a timer too, so an idle simulator gives its memory back.
+  const sweeper = setInterval(() => (store.sweep(), rooms.sweep()), Math.min(60_000, Math.max(1_000, maxAgeMs / 2)));
+  sweeper.unref();
   const faults: Fault[] = [];
   const servers = new Set<ListeningSimulator>();
 
+  store.pin(store.orgId);
   store.insert('org', { id: store.orgId, name: 'Organización simulada', billingLimit: 0 });
   for (const [collection, items] of Object.entries(options.seed ?? {})) {
-    for (const item of items) store.insert(collection, item);
+    for (const item of items) {
+      if (typeof item.id === 'string') store.pin(item.id);
+      store.pin(store.insert(collection, item).id);
+    }
   }
 
   const failNext = (count: number, status = 500, o: FailNextOptions = {}) => {
@@ -195,6 +217,7 @@ export function createPlatformSimulator(options: PlatformSimulatorOptions = {}):
     privateKey,
     orgId: store.orgId,
     close: async () => {
+      clearInterval(sweeper);
       rooms.disposeAll();
       await Promise.all([...servers].map((s) => s.close()));
     },

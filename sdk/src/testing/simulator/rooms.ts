@@ -557,10 +557,38 @@ export class Room {
 export class RoomRegistry {
   private readonly byName = new Map<string, Room>();
   private readonly byCall = new Map<string, Room>();
+  private readonly addedAt = new Map<Room, number>();
+
+  /** At most `maxRooms` rooms, none kept longer than `maxAgeMs`; the oldest are ended and dropped. */
+  constructor(private readonly bounds: { maxRooms: number; maxAgeMs: number } = { maxRooms: Infinity, maxAgeMs: Infinity }) {}
 
   add(room: Room): void {
     this.byName.set(room.name, room);
     this.byCall.set(room.callId, room);
+    this.addedAt.set(room, Date.now());
+    this.sweep();
+  }
+
+  /** Ends and drops the rooms over the bounds (oldest first). */
+  sweep(): void {
+    const oldest = Date.now() - this.bounds.maxAgeMs;
+    for (const [room, t] of this.addedAt) {
+      if (this.addedAt.size <= this.bounds.maxRooms && t >= oldest) break;
+      this.drop(room);
+    }
+  }
+
+  /** Ends and drops the room of `callId` (its call record is gone). */
+  removeForCall(callId: string): void {
+    const room = this.byCall.get(callId);
+    if (room) this.drop(room);
+  }
+
+  private drop(room: Room): void {
+    this.addedAt.delete(room);
+    this.byName.delete(room.name);
+    this.byCall.delete(room.callId);
+    room.dispose();
   }
 
   get(name: string): Room | undefined {

@@ -12,6 +12,18 @@ export type Entity = {
 
 export type Query = Record<string, string | string[] | undefined>;
 
+/**
+ * How much one collection may hold: at most `maxPerCollection` entities, none stored longer than
+ * `maxAgeMs`; the oldest go first. Pinned entities (the seed) stay. A simulator that anyone can
+ * reach (a demo server) must not grow with every visitor.
+ */
+export interface StoreBounds {
+  maxPerCollection: number;
+  maxAgeMs: number;
+  /** Told of every entity the bounds removed (to free what hangs off it: rooms, dialogues). */
+  onEvict?: (collection: string, id: string) => void;
+}
+
 /** Query keys that steer listing rather than filter on a field. */
 const CONTROL_KEYS = new Set(['limit', 'page', 'sortOrder', 'sortBy', 'cursor']);
 const DATE_FILTER = /^(createdAt|updatedAt)(Gt|Lt|Ge|Le)$/;
@@ -22,9 +34,41 @@ const clone = <T>(value: T): T => structuredClone(value);
 
 export class MemoryStore {
   private readonly collections = new Map<string, Map<string, Entity>>();
+  /** When each entity was stored (wall clock, in insertion order): what the age bound reads. */
+  private readonly storedAt = new Map<string, Map<string, number>>();
+  private readonly pinned = new Set<string>();
   private lastTime = 0;
 
-  constructor(readonly orgId: string = uuid()) {}
+  constructor(
+    readonly orgId: string = uuid(),
+    private readonly bounds?: StoreBounds,
+  ) {}
+
+  /** Keeps `id` whatever the bounds say (seeded entities). */
+  pin(id: string): void {
+    this.pinned.add(id);
+  }
+
+  /** Applies the bounds to every collection now (a timer calls it, so idle memory is freed too). */
+  sweep(): void {
+    for (const name of this.storedAt.keys()) this.prune(name);
+  }
+
+  private prune(name: string): void {
+    const bounds = this.bounds;
+    const times = this.storedAt.get(name);
+    const c = this.collections.get(name);
+    if (!bounds || !times || !c) return;
+    const oldest = Date.now() - bounds.maxAgeMs;
+    for (const [id, t] of times) {
+      const over = c.size > bounds.maxPerCollection;
+      if (!over && t >= oldest) break; // insertion order: everything after is younger
+      if (this.pinned.has(id)) continue;
+      times.delete(id);
+      c.delete(id);
+      bounds.onEvict?.(name, id);
+    }
+  }
 
   /** An ISO timestamp, strictly later than every one handed out before (so filters are exact). */
   now(): string {
@@ -49,6 +93,11 @@ export class MemoryStore {
       updatedAt: typeof data.updatedAt === 'string' ? data.updatedAt : time,
     };
     this.collection(name).set(entity.id, entity);
+    let times = this.storedAt.get(name);
+    if (!times) this.storedAt.set(name, (times = new Map()));
+    times.delete(entity.id);
+    times.set(entity.id, Date.now());
+    this.prune(name);
     return clone(entity);
   }
 
@@ -88,6 +137,7 @@ export class MemoryStore {
     const e = c.get(id);
     if (!e) return undefined;
     c.delete(id);
+    this.storedAt.get(name)?.delete(id);
     return clone(e);
   }
 
@@ -158,6 +208,7 @@ export class MemoryStore {
 
   clear(): void {
     this.collections.clear();
+    this.storedAt.clear();
   }
 }
 
