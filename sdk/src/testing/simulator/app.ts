@@ -5,6 +5,7 @@ import { cors } from 'hono/cors';
 import { errorBody, httpError, INVALID_KEY_MESSAGE, reasonPhrase, SimulatorHttpError } from './errors';
 import { PLATFORM_ROUTES } from './platform-routes';
 import { RESOURCES, crudRoutes } from './resources';
+import { conformingRoutes } from './conform';
 import { reply, type RouteContext, type RouteDef, type SimulatorState } from './context';
 import type { Query } from './store';
 
@@ -70,10 +71,9 @@ function send(c: Context, status: number, body: unknown, type: 'json' | 'text' =
   return c.json(body ?? null, status as any);
 }
 
-/** All routes, in registration order: test hooks, special routes, then CRUD (deeper paths first). */
+/** All routes, in registration order: test hooks, then the platform's, most specific first. */
 export function allRoutes(controlRoutes: RouteDef[]): RouteDef[] {
-  const resources = [...RESOURCES].sort((a, b) => segments(b.path).length - segments(a.path).length);
-  return [...controlRoutes, ...PLATFORM_ROUTES, ...resources.flatMap(crudRoutes)];
+  return [...controlRoutes, ...conformingRoutes([...PLATFORM_ROUTES, ...RESOURCES.flatMap(crudRoutes)])];
 }
 
 export function buildApp(state: SimulatorState, options: AppOptions): Hono {

@@ -170,7 +170,10 @@ function chatTurn(ctx: RouteContext, b: Json): { chat: Entity; answer: string; s
   if (!dialogue) state.dialogues.set(key, (dialogue = new Dialogue(String(assistant.name ?? state.script.defaultName ?? 'Helena'), state.script.lines)));
   const text = inputText(b.input);
   const answer = applyVariables(dialogue.reply(text).text, b.assistantOverrides?.variableValues);
-  const history = [...((session.messages as Json[]) ?? []), { role: 'user', content: text }, { role: 'assistant', content: answer }];
+  // The document's message shapes: a user turn is a transcript entry, an assistant turn an OpenAI message.
+  const now = Date.now();
+  const userTurn = { role: 'user', message: text, time: now, endTime: now, secondsFromStart: 0 };
+  const history = [...((session.messages as Json[]) ?? []), userTurn, { role: 'assistant', content: answer }];
   state.store.update('session', sessionId!, { messages: history });
   const chat = state.store.insert('chat', {
     assistantId: b.assistantId ?? session.assistantId,
