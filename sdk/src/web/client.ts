@@ -32,6 +32,14 @@ import { buildAudioPlayer, hasDocument } from './audio-player';
 import { loadDailyFactory } from './daily-loader';
 import { IDLE, canMove, type Lifecycle } from './lifecycle';
 import { resolveLogger, type WebCallLogger, type WebCallLoggerOption } from './logger';
+import type {
+  AssistantOverrides,
+  Call,
+  CreateAssistantDTO,
+  CreateSquadDTO,
+  CreateWorkflowDTO,
+  WorkflowOverrides,
+} from './platform-types';
 import { CallSession } from './session';
 import {
   CALL_OBJECT_NOT_AVAILABLE,
@@ -62,11 +70,13 @@ export const RECORDING_OPTIONS = {
 };
 const MOBILE_UA = /android|iphone|ipad|ipod|iemobile|blackberry|bada/i;
 
-export type AssistantInput = Record<string, any> | string;
-export type SquadInput = Record<string, any> | string;
-export type WorkflowInput = Record<string, any> | string;
-export type AssistantOverrides = Record<string, any>;
-export type WorkflowOverrides = Record<string, any>;
+/** A saved assistant's id, or an inline assistant. */
+export type AssistantInput = CreateAssistantDTO | string;
+/** A saved squad's id, or an inline squad. */
+export type SquadInput = CreateSquadDTO | string;
+/** A saved workflow's id, or an inline workflow. */
+export type WorkflowInput = CreateWorkflowDTO | string;
+export type { AssistantOverrides, WorkflowOverrides };
 
 export interface StartCallOptions {
   /** When `false`, the room survives the user leaving, so `reconnect()` can rejoin it. */
@@ -202,7 +212,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
     workflow?: WorkflowInput,
     workflowOverrides?: WorkflowOverrides,
     options?: StartCallOptions,
-  ): Promise<WebCall | null> {
+  ): Promise<Call | null> {
     const startTime = Date.now();
     if (!assistant && !squad && !workflow) {
       const error = new Error('Assistant or Squad or Workflow must be provided.');
@@ -450,7 +460,8 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
   #beginCallObjectCreation(webCall: WebCall | ReconnectWebCall | undefined) {
     const isVideoRecordingEnabled: boolean = webCall?.artifactPlan?.videoRecordingEnabled ?? false;
     const isVideoEnabled = VIDEO_AVATAR_PROVIDERS.includes(webCall?.assistant?.voice?.provider as string);
-    const callToken: string | undefined = webCall?.transport?.callToken;
+    // The platform's document does not list the meeting token, but a recording web call carries it.
+    const callToken = (webCall?.transport as { callToken?: string } | undefined)?.callToken;
     const videoSource = this.#dailyCallObject.videoSource ?? isVideoRecordingEnabled;
     this.#progress({
       stage: 'daily-call-object-creation',
@@ -1100,7 +1111,7 @@ export interface AddMessageMessage {
   message: { role: string; content: any; [key: string]: any };
   triggerResponseEnabled?: boolean;
 }
-export interface ControlMessage {
+export interface ControlMessages {
   type: 'control';
   control: 'mute-assistant' | 'unmute-assistant' | 'say-first-message';
   videoRecordingStartDelaySeconds?: number;
@@ -1112,4 +1123,6 @@ export interface SayMessage {
   interruptionsEnabled?: boolean;
   interruptAssistantEnabled?: boolean;
 }
-export type WebCallClientMessage = AddMessageMessage | ControlMessage | SayMessage | EndCallMessage;
+/** @deprecated The reference's name is `ControlMessages`; kept for code written against ours. */
+export type ControlMessage = ControlMessages;
+export type WebCallClientMessage = AddMessageMessage | ControlMessages | SayMessage | EndCallMessage;

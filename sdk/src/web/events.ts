@@ -9,6 +9,7 @@ import type {
   DailyEventObjectRecordingStopped,
   DailyParticipant,
 } from '@daily-co/daily-js';
+import type { ClientMessage } from './platform-types';
 
 /** The stages `start()` reports, in order. */
 export const START_STAGES = [
@@ -106,6 +107,12 @@ export interface StatusUpdateMessage {
   [key: string]: unknown;
 }
 
+/**
+ * A `message` event's payload: one of the platform's client messages, or the status update
+ * (sent by the platform, or synthesised when the call ends without one). Narrow it by `type`.
+ */
+export type WebCallMessage = ClientMessage | StatusUpdateMessage;
+
 /** Listener signatures, by event name. */
 export type WebCallEvents = {
   'call-end': () => void;
@@ -117,7 +124,7 @@ export type WebCallEvents = {
   'speech-end': () => void;
   video: (track: MediaStreamTrack) => void;
   audio: (player: HTMLAudioElement) => void;
-  message: (message: any) => void;
+  message: (message: WebCallMessage) => void;
   error: (error: any) => void;
   'camera-error': (error: any) => void;
   'network-quality-change': (event: any) => void;

@@ -26,6 +26,7 @@ export type {
   WorkflowOverrides,
   WebCallClientMessage,
   SayMessage,
+  ControlMessages,
   ControlMessage,
   AddMessageMessage,
   EndCallMessage,
@@ -45,7 +46,20 @@ export type {
   CameraErrorEvent,
   SerializedError,
   StatusUpdateMessage,
+  WebCallMessage,
 } from './events';
+export type {
+  Call,
+  CreateAssistantDTO,
+  CreateSquadDTO,
+  CreateWorkflowDTO,
+  CreateWebCallDTO,
+  ClientMessage,
+  ClientMessageOf,
+  FreeForm,
+} from './platform-types';
+export type { WebCallLogger, WebCallLoggerOption } from './logger';
+export type { Phase as WebCallPhase } from './lifecycle';
 export { TypedEmitter } from './emitter';
 export { serializeError } from './serialize-error';
 export { DEFAULT_BASE_URL, WebCallRequestError } from './web-call-api';

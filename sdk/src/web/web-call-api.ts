@@ -4,30 +4,15 @@
  * its token and base URL (the reference shares one module-level client across instances).
  */
 
+import type { Call, CreateWebCallDTO } from './platform-types';
+
 export const DEFAULT_BASE_URL = 'https://api.vapi.ai';
 
 /** The `POST /call/web` body. Objects are sent inline; ids go in the matching `…Id` field. */
-export interface CreateWebCallBody {
-  assistant?: Record<string, any>;
-  assistantId?: string;
-  assistantOverrides?: Record<string, any>;
-  squad?: Record<string, any>;
-  squadId?: string;
-  workflow?: Record<string, any>;
-  workflowId?: string;
-  workflowOverrides?: Record<string, any>;
-  roomDeleteOnUserLeaveEnabled?: boolean;
-}
+export type CreateWebCallBody = CreateWebCallDTO;
 
-/** The fields of the created call that the client reads (the whole parsed body is returned). */
-export interface WebCall {
-  id?: string;
-  webCallUrl?: string;
-  artifactPlan?: { videoRecordingEnabled?: boolean; [key: string]: unknown };
-  assistant?: { voice?: { provider?: string; [key: string]: unknown }; [key: string]: unknown };
-  transport?: { callToken?: string; callUrl?: string; [key: string]: unknown };
-  [key: string]: any;
-}
+/** The created call: the platform's `Call`, plus the room URL that `POST /call/web` adds. */
+export type WebCall = Call & { webCallUrl?: string };
 
 /** A non-OK answer to `POST /call/web`. `body` is the parsed error body (or its text). */
 export class WebCallRequestError extends Error {

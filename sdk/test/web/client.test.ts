@@ -53,12 +53,12 @@ describe('start()', () => {
     const { client, platform } = await setup();
     await client.start('asst-1', { variableValues: { x: 1 } });
     await client.stop();
-    await client.start({ name: 'inline' }, undefined, 'squad-1', { nodes: [] }, { variableValues: { y: 2 } });
+    await client.start({ name: 'inline' }, undefined, 'squad-1', { name: 'flow', nodes: [], edges: [] }, { variableValues: { y: 2 } });
     await client.stop();
     await client.start(undefined, undefined, { members: [] }, 'wf-1');
     expect(platform.requests.map((r) => r.body)).toEqual([
       { assistantId: 'asst-1', assistantOverrides: { variableValues: { x: 1 } } },
-      { assistant: { name: 'inline' }, squadId: 'squad-1', workflow: { nodes: [] }, workflowOverrides: { variableValues: { y: 2 } } },
+      { assistant: { name: 'inline' }, squadId: 'squad-1', workflow: { name: 'flow', nodes: [], edges: [] }, workflowOverrides: { variableValues: { y: 2 } } },
       { squad: { members: [] }, workflowId: 'wf-1' },
     ]);
   });
@@ -514,7 +514,7 @@ describe('the rest of the surface', () => {
     await client.reconnect(call as any);
     expect(platform.requests).toHaveLength(1);
     expect(factory.instances).toHaveLength(2);
-    expect(factory.last!.callsTo('join')).toEqual([[{ url: call!.webCallUrl, subscribeToTracksAutomatically: false }]]);
+    expect(factory.last!.callsTo('join')).toEqual([[{ url: webCallBody({}, 1).webCallUrl, subscribeToTracksAutomatically: false }]]);
     expect(events('call-start-progress')[14]).toMatchObject({ stage: 'reconnect-initialization', status: 'started', metadata: { callId: 'call-1' } });
     expect(log.at(-1)!.event).toBe('call-start');
     await expect(client.reconnect(call as any)).rejects.toThrow('Cannot reconnect while a call is already in progress. Call stop() first.');
