@@ -357,7 +357,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
    * Rejoins a call that `start()` created with `roomDeleteOnUserLeaveEnabled: false`.
    * Throws (after emitting `call-start-failed` and a `reconnect-error`) when it fails.
    */
-  async reconnect(webCall: ReconnectWebCall): Promise<void> {
+  async reconnect(webCall: ReconnectWebCall | WebCall): Promise<void> {
     const startTime = Date.now();
     if (this.#isBusy()) throw new Error('Cannot reconnect while a call is already in progress. Call stop() first.');
     if (!webCall.webCallUrl) throw new Error('webCallUrl is required for reconnection.');
