@@ -124,6 +124,22 @@ type Handler = (event?: any) => void;
 type Pending = { timer: ReturnType<typeof setTimeout>; reject: (error: unknown) => void };
 
 let fakeCount = 0;
+let trackCount = 0;
+
+/** A fake `MediaStreamTrack` (live until `stop()`), e.g. for an `audioSource` or `mediaStream`. */
+export function createFakeTrack(kind: 'audio' | 'video' = 'audio', id = `fake-track-${++trackCount}`): FakeTrack {
+  const track: FakeTrack = {
+    kind,
+    id,
+    label: `fake ${kind}`,
+    enabled: true,
+    readyState: 'live',
+    stop() {
+      track.readyState = 'ended';
+    },
+  };
+  return track;
+}
 const USE_AFTER_DESTROY = 'Use after destroy';
 
 export class FakeCallObject implements CallObjectLike {
@@ -266,17 +282,7 @@ export class FakeCallObject implements CallObjectLike {
 
   /** A fake `MediaStreamTrack`. */
   createTrack(kind: 'audio' | 'video' = 'audio'): FakeTrack {
-    const track: FakeTrack = {
-      kind,
-      id: `${this.callClientId}-track-${++this.#trackCount}`,
-      label: `fake ${kind}`,
-      enabled: true,
-      readyState: 'live',
-      stop() {
-        track.readyState = 'ended';
-      },
-    };
-    return track;
+    return createFakeTrack(kind, `${this.callClientId}-track-${++this.#trackCount}`);
   }
 
   /** Fires track-started for a participant (by session id or object). Returns the track. */

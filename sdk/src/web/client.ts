@@ -31,7 +31,8 @@ import { Attempt, StartCancelled, settle } from './attempt';
 import { buildAudioPlayer, hasDocument } from './audio-player';
 import { loadDailyFactory } from './daily-loader';
 import { IDLE, canMove, type Lifecycle } from './lifecycle';
-import { resolveLogger, type WebCallLogger, type WebCallLoggerOption } from './logger';
+import { toCloneSafe } from './clone-safe';
+import { resolveLogger, type WebCallLoggerOption } from './logger';
 import type {
   AssistantOverrides,
   Call,
@@ -126,7 +127,6 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
   readonly #dailyCallConfig: Record<string, any>;
   readonly #dailyCallObject: CreateCallObjectOptions;
 
-  readonly #logger: WebCallLogger;
   #state: Lifecycle = IDLE;
   /** Call objects being destroyed: no new one is created until this is empty. */
   readonly #teardowns = new Set<Promise<void>>();
@@ -155,9 +155,18 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
     this.#baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
     this.#createCallObject = options.createCallObject;
     this.#fetch = options.fetch;
-    this.#logger = resolveLogger(options.logger);
+    this.logger = resolveLogger(options.logger);
     this.#dailyCallConfig = createSafeDailyConfig(options.dailyCallConfig);
     this.#dailyCallObject = createSafeDailyFactoryOptions(options.dailyCallObject);
+  }
+
+  /**
+   * Every payload leaves as a clone-safe copy (see `toCloneSafe`), except the `audio` element and
+   * the `video` track, which are the media themselves.
+   */
+  override emit<E extends keyof WebCallEvents>(event: E, ...args: Parameters<WebCallEvents[E]>): boolean {
+    if (event === 'audio' || event === 'video') return super.emit(event, ...args);
+    return super.emit(event, ...(args.map(toCloneSafe) as Parameters<WebCallEvents[E]>));
   }
 
   // ---------------------------------------------------------------- lifecycle
@@ -540,7 +549,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
         if (attempt.cancelled || session.disposing) return;
         await call.startCamera();
       } catch (error) {
-        if (!session.disposing) this.#logger.warn('[helena] pre-join warm-up failed; join() will retry it:', error);
+        if (!session.disposing) this.logger.warn('[helena] pre-join warm-up failed; join() will retry it:', error);
       }
     })();
     return session;
@@ -727,7 +736,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
     try {
       session.call.stopRecording();
     } catch (error) {
-      this.#logger.warn('[helena] stopRecording failed:', error);
+      this.logger.warn('[helena] stopRecording failed:', error);
     }
   }
 
@@ -741,7 +750,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
     try {
       parsed = JSON.parse(e.data as string);
     } catch (error) {
-      this.#logger.log('Error parsing message data: ', error);
+      this.logger.log('Error parsing message data: ', error);
       return;
     }
     this.emit('message', parsed);
@@ -790,7 +799,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
         player = await buildAudioPlayer(e.track, participantId, this.#resolvedVolume(), (p) => session.players.add(p));
       } catch (error) {
         session.pendingBuilds.delete(build);
-        this.#logger.error('[helena] could not start the assistant audio:', error);
+        this.logger.error('[helena] could not start the assistant audio:', error);
         // Usually the autoplay policy: recoverable after a user gesture.
         this.emit('error', { type: 'audio-start-failed', error: serializeError(error) });
         return;
@@ -857,7 +866,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
       try {
         if (!session.call.isDestroyed?.()) await session.call.destroy();
       } catch (error) {
-        this.#logger.warn('[helena] destroying the call object failed:', error);
+        this.logger.warn('[helena] destroying the call object failed:', error);
       }
       for (const [event, handler] of session.handlers.splice(0)) {
         try {
@@ -982,7 +991,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
       const [boostedTrack] = destination.stream.getAudioTracks();
       await safeSetInputDevicesAsync(call, { audioSource: boostedTrack });
     } catch (error) {
-      this.#logger.error('Error adjusting microphone level:', error);
+      this.logger.error('Error adjusting microphone level:', error);
     }
   }
 
@@ -990,7 +999,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
     const call = this.#liveCall();
     if (!call) return;
     Promise.resolve(call.setOutputDeviceAsync(options)).catch((error) =>
-      this.#logger.error('[helena] setOutputDeviceAsync failed:', error),
+      this.logger.error('[helena] setOutputDeviceAsync failed:', error),
     );
   }
 

@@ -10,6 +10,8 @@
  *
  * It touches no browser or Node global, so importing it is side-effect free.
  */
+import { resolveLogger, type WebCallLogger } from './logger';
+
 type Listener = (...args: any[]) => void;
 
 export type EventMapBase = { [event: string]: Listener };
@@ -60,6 +62,9 @@ export class TypedEmitter<Events extends EventMapBase> {
     return this;
   }
 
+  /** Where an unhandled `error` event and a throwing listener are reported. */
+  protected logger: WebCallLogger = resolveLogger(undefined);
+
   listenerCount(event: keyof Events): number {
     return this.#listeners.get(event)?.length ?? 0;
   }
@@ -81,7 +86,7 @@ export class TypedEmitter<Events extends EventMapBase> {
     const entries = this.#listeners.get(event);
     if (!entries || entries.length === 0) {
       if (event === 'error') {
-        console.error('[helena] unhandled web-call error event (add an "error" listener to handle it):', ...args);
+        this.logger.error('[helena] unhandled web-call error event (add an "error" listener to handle it):', ...args);
       }
       return false;
     }
@@ -90,7 +95,7 @@ export class TypedEmitter<Events extends EventMapBase> {
       try {
         entry.listener(...args);
       } catch (error) {
-        console.error(`[helena] a "${String(event)}" listener threw:`, error);
+        this.logger.error(`[helena] a "${String(event)}" listener threw:`, error);
       }
     }
     return true;

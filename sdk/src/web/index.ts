@@ -62,6 +62,8 @@ export type { WebCallLogger, WebCallLoggerOption } from './logger';
 export type { Phase as WebCallPhase } from './lifecycle';
 export { TypedEmitter } from './emitter';
 export { serializeError } from './serialize-error';
+export { toCloneSafe } from './clone-safe';
+export type { CloneSafeTrack } from './clone-safe';
 export { DEFAULT_BASE_URL, WebCallRequestError } from './web-call-api';
 export type { WebCall, CreateWebCallBody } from './web-call-api';
 export {
