@@ -1,5 +1,3 @@
-import type { Hooks, RetryOptions } from 'ky';
-import { beforeRetry, retryOptions } from './retry.js';
 
 /** What `onRetry` sees before every retry. */
 export interface RetryInfo {
@@ -9,7 +7,7 @@ export interface RetryInfo {
   url: string;
   /** The status that caused the retry, or undefined for a network error. */
   status?: number;
-  /** The failed attempt's error (an HTTP error or a network error). */
+  /** The failed attempt's error (a PlatformApiError for an answer, or the network error). */
   error: unknown;
 }
 
@@ -44,8 +42,6 @@ export interface RequestOptions {
 }
 
 export interface ResolvedOptions {
-  /** ky's retry options and hooks, built once per verb. */
-  perMethod: Record<string, { retry: RetryOptions; hooks: Hooks }>;
   token?: string;
   baseUrl: string;
   timeout: number | false;
@@ -59,15 +55,7 @@ export const DEFAULT_BASE_URL = 'https://api.vapi.ai';
 
 export function resolveOptions(options: PlatformClientOptions = {}): ResolvedOptions {
   const retry = options.retry ?? 2;
-  const perMethod: ResolvedOptions['perMethod'] = {};
-  for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
-    perMethod[method] = {
-      retry: retryOptions(method, retry),
-      hooks: { beforeRetry: [beforeRetry(method, options.onRetry)] },
-    };
-  }
   return {
-    perMethod,
     token: options.token,
     baseUrl: (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, ''),
     timeout: options.timeout ?? 30_000,

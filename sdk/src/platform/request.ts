@@ -1,7 +1,6 @@
-// One request: route + arguments → URL, headers and body → ky → parsed JSON or a typed error.
-import ky, { isHTTPError, isTimeoutError } from 'ky';
-import { platformApiError, PlatformTimeoutError } from './errors.js';
-import { retryOptions } from './retry.js';
+// One request: route + arguments → URL, headers and body → the attempt loop → parsed JSON or a typed error.
+import { sendWithRetry } from './attempt.js';
+import { platformApiError } from './errors.js';
 import type { RequestOptions, ResolvedOptions } from './options.js';
 import type { Route } from './route.js';
 
@@ -114,52 +113,28 @@ export async function send(config: ResolvedOptions, route: Route, args: unknown[
   if (options.headers) new Headers(options.headers).forEach((v, k) => headers.set(k, v));
 
   const url = config.baseUrl + path;
-  const timeout = options.timeout ?? config.timeout;
-  const perMethod = config.perMethod[route.method];
-  const retry = options.retry === undefined ? perMethod.retry : retryOptions(route.method, options.retry);
-  try {
-    const response = await ky(url, {
+  const response = await sendWithRetry({
+    method: route.method,
+    url,
+    headers,
+    body,
+    signal: options.signal,
+    timeout: options.timeout ?? config.timeout,
+    retry: options.retry ?? config.retry,
+    fetch: config.fetch,
+    onRetry: config.onRetry,
+  });
+  if (!response.ok) {
+    throw platformApiError({
+      status: response.status,
       method: route.method,
-      headers,
-      signal: options.signal,
-      timeout,
-      retry,
-      hooks: perMethod.hooks,
-      // The body is not given to ky: see sendRaw.
-      fetch: (request) => sendRaw(config.fetch, request as Request, body),
+      url,
+      body: parse(await response.text().catch(() => '')),
+      response,
     });
-    options.onResponse?.(response);
-    return route.as === 'blob' ? await response.blob() : parse(await response.text());
-  } catch (error) {
-    if (isHTTPError(error)) {
-      throw platformApiError({
-        status: error.response.status,
-        method: route.method,
-        url,
-        body: parse(await error.response.text().catch(() => '')),
-        response: error.response,
-        cause: error,
-      });
-    }
-    if (isTimeoutError(error)) {
-      throw new PlatformTimeoutError({ method: route.method, url, timeout: timeout || 0, cause: error });
-    }
-    throw error;
   }
-}
-
-/**
- * ky owns the attempt (timeout, retries, hooks, errors) through a bodiless `Request`; the body
- * (a JSON string or FormData) goes straight to fetch. Handing ky the body would make it a stream
- * that ky clones and undici tees on every attempt, which costs a third of POST throughput.
- */
-function sendRaw(
-  fetchImpl: typeof globalThis.fetch | undefined,
-  request: Request,
-  body: string | FormData | undefined,
-): Promise<Response> {
-  const init: RequestInit = { method: request.method, headers: request.headers, body, signal: request.signal };
-  return fetchImpl ? fetchImpl(request.url, init) : globalThis.fetch(request.url, init);
+  options.onResponse?.(response);
+  return route.as === 'blob' ? await response.blob() : parse(await response.text());
 }
 
 function parse(text: string): unknown {

@@ -29,7 +29,8 @@ describe('PlatformApiError', () => {
     expect(error).toBeInstanceOf(Error);
     expect(error).toMatchObject({ name: 'BadRequestError', status: 400, method: 'POST', url: `${server.url}/assistant`, body });
     expect(error.message).toContain('name must be shorter');
-    expect(error.cause).toBeInstanceOf(Error);
+    expect(error.response).toBeInstanceOf(Response);
+    expect(error.response.status).toBe(400);
     expect(error.stack).toContain('BadRequestError');
     expect(server.requests).toHaveLength(1);
   });
