@@ -1,6 +1,7 @@
 /**
  * One `start()` or `reconnect()`: everything it waits on can be abandoned at once by `stop()`.
  */
+import { stopTracks, type StoppableTrack } from './microphone';
 import type { CallSession } from './session';
 
 const CANCELLED: unique symbol = Symbol('cancelled');
@@ -27,6 +28,10 @@ export class Attempt {
   readonly abort = new AbortController();
   /** Every call object this attempt created: all of them are released if it does not end live. */
   readonly sessions = new Set<CallSession>();
+  /** Media the client acquired for this attempt: stopped if it is cancelled, handed to the call if it goes live. */
+  readonly ownedTracks = new Set<StoppableTrack>();
+  /** The early microphone's track, when one is being acquired or was given; null: daily acquires it. */
+  microphone: Promise<MediaStreamTrack | undefined> | null = null;
   readonly #timers = new Set<ReturnType<typeof setTimeout>>();
   #onCancel!: (value: typeof CANCELLED) => void;
   readonly #cancelledPromise = new Promise<typeof CANCELLED>((resolve) => (this.#onCancel = resolve));
@@ -35,6 +40,8 @@ export class Attempt {
     if (this.cancelled) return;
     this.cancelled = true;
     this.abort.abort();
+    stopTracks(this.ownedTracks);
+    this.ownedTracks.clear();
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
     this.#onCancel(CANCELLED);

@@ -41,6 +41,7 @@ import type {
   CreateWorkflowDTO,
   WorkflowOverrides,
 } from './platform-types';
+import { acquireMicrophone, canAcquireMicrophone, stopTracks, type AudioStreamLike } from './microphone';
 import { CallSession } from './session';
 import {
   CALL_OBJECT_NOT_AVAILABLE,
@@ -82,6 +83,11 @@ export type { AssistantOverrides, WorkflowOverrides };
 export interface StartCallOptions {
   /** When `false`, the room survives the user leaving, so `reconnect()` can rejoin it. */
   roomDeleteOnUserLeaveEnabled?: boolean;
+  /**
+   * A microphone stream the caller already holds: its audio track is the call's audio source and
+   * no `getUserMedia()` is made. It stays the caller's: the client never stops it.
+   */
+  mediaStream?: AudioStreamLike;
 }
 
 /** What `reconnect()` needs from a call `start()` returned. */
@@ -244,6 +250,8 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
     });
     const attempt = new Attempt();
     this.#transition({ phase: 'starting', attempt, session: null });
+    // Before any await: getUserMedia must run inside the caller's gesture.
+    attempt.microphone = this.#microphoneStage(attempt, options?.mediaStream);
     const isMobile = isMobileDevice();
     let webCall: WebCall | undefined;
 
@@ -326,6 +334,8 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
         await this.#releaseAttempt(attempt);
         return null;
       }
+      for (const track of attempt.ownedTracks) session.ownedTracks.add(track);
+      attempt.ownedTracks.clear();
       this.#transition({ phase: 'live', session });
       this.emit('call-start-success', {
         totalDuration: Date.now() - startTime,
@@ -465,6 +475,46 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
     this.#progress({ stage: 'daily-call-join', status: 'completed', duration: Date.now() - joinStartTime });
   }
 
+  /**
+   * The early microphone stage: the caller's `mediaStream`, or a `getUserMedia()` started now (in
+   * the gesture) when the browser has one and the caller did not choose an `audioSource`. Null
+   * when daily is left to acquire the microphone itself, as the reference does. A refused
+   * microphone is reported and the start goes on: daily then reports it as a camera-error.
+   */
+  #microphoneStage(attempt: Attempt, mediaStream: AudioStreamLike | undefined): Promise<MediaStreamTrack | undefined> | null {
+    if (mediaStream) {
+      this.#progress({ stage: 'microphone-access', status: 'completed', metadata: { action: 'provided-media-stream' } });
+      return Promise.resolve(mediaStream.getAudioTracks()[0]);
+    }
+    if (this.#dailyCallObject.audioSource !== undefined || !canAcquireMicrophone()) return null;
+    this.#progress({ stage: 'microphone-access', status: 'started' });
+    const t0 = Date.now();
+    let request: Promise<AudioStreamLike>;
+    try {
+      request = acquireMicrophone();
+    } catch (error) {
+      request = Promise.reject(error);
+    }
+    return request.then(
+      (stream) => {
+        const tracks = stream.getTracks();
+        if (attempt.cancelled) {
+          stopTracks(tracks);
+          return undefined;
+        }
+        for (const track of tracks) attempt.ownedTracks.add(track);
+        this.#progress({ stage: 'microphone-access', status: 'completed', duration: Date.now() - t0 });
+        return stream.getAudioTracks()[0];
+      },
+      (error: unknown) => {
+        if (!attempt.cancelled) {
+          this.#progress({ stage: 'microphone-access', status: 'failed', duration: Date.now() - t0, metadata: { error: serializeError(error).message } });
+        }
+        return undefined;
+      },
+    );
+  }
+
   /** What the web call asks of the call object; reports the creation stage as started. */
   #beginCallObjectCreation(webCall: WebCall | ReconnectWebCall | undefined) {
     const isVideoRecordingEnabled: boolean = webCall?.artifactPlan?.videoRecordingEnabled ?? false;
@@ -518,8 +568,10 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
       await attempt.race(this.#allTornDown());
       if (attempt.cancelled) throw new StartCancelled();
       const { audioSource, startAudioOff } = this.#dailyCallObject;
+      const earlyTrack = attempt.microphone ? await attempt.race(attempt.microphone) : undefined;
+      if (attempt.cancelled) throw new StartCancelled();
       call = factory({
-        audioSource: audioSource ?? true,
+        audioSource: earlyTrack ?? audioSource ?? true,
         videoSource,
         ...(startAudioOff !== undefined ? { startAudioOff } : {}),
         dailyConfig: this.#dailyCallConfig,
@@ -883,6 +935,8 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
       session.players.clear();
       session.pendingBuilds.clear();
       session.audioPlayer = null;
+      stopTracks(session.ownedTracks);
+      session.ownedTracks.clear();
     })().finally(done);
     const disposed = session.disposed;
     this.#teardowns.add(disposed);

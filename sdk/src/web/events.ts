@@ -28,6 +28,7 @@ export type StartStage = (typeof START_STAGES)[number];
 export type CallStartProgressStage =
   | StartStage
   | 'validation'
+  | 'microphone-access'
   | 'video-recording-started'
   | 'reconnect-initialization'
   | 'cleanup-existing-call';

@@ -3,6 +3,7 @@
  * its speech timer and what the web call asked of it.
  */
 import type { CallObjectEvent, CallObjectLike } from './call-object';
+import type { StoppableTrack } from './microphone';
 
 export class CallSession {
   readonly handlers: Array<[CallObjectEvent, (event?: any) => void]> = [];
@@ -19,6 +20,8 @@ export class CallSession {
   recordingRequestedTime = 0;
   speakingTimeout: ReturnType<typeof setTimeout> | null = null;
   readonly players = new Set<HTMLAudioElement>();
+  /** Media the client acquired for this call (the early microphone): stopped when it is disposed. */
+  readonly ownedTracks = new Set<StoppableTrack>();
   audioPlayer: HTMLAudioElement | null = null;
   buildSequence = 0;
   readonly pendingBuilds = new Map<number, string>();
