@@ -23,10 +23,11 @@ function check(project) {
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const runs = { helena: [], vapi: [] };
+const runs = { helena: [], vapi: [], none: [] };
 for (let i = 0; i < ROUNDS; i++) {
   runs.helena.push(check('tsconfig.helena.json'));
   runs.vapi.push(check('tsconfig.server-sdk.json'));
+  runs.none.push(check('tsconfig.none.json'));
 }
 const summary = (name) => ({
   total: median(runs[name].map((r) => r.total)),
@@ -35,6 +36,7 @@ const summary = (name) => ({
 });
 const helena = summary('helena');
 const vapi = summary('vapi');
+const none = summary('none');
 const dist = `${root}sdk/dist/`;
 const declarations = readdirSync(dist)
   .filter((f) => f.endsWith('.d.ts'))
@@ -48,6 +50,9 @@ const lines = [
   row('tsc total time', helena.total, vapi.total, 's'),
   row('tsc check time', helena.check, vapi.check, 's'),
   row('tsc memory', helena.memoryMb, vapi.memoryMb, 'MB'),
+  '',
+  `Floor, the same kind of file importing no SDK (@types/node only, checked too): ${none.total.toFixed(2)} s total, ${none.check.toFixed(2)} s check. ` +
+    `Above the floor: @helena/sdk ${(helena.total - none.total).toFixed(2)} s, @vapi-ai/server-sdk ${(vapi.total - none.total).toFixed(2)} s.`,
   '',
   `@helena/sdk declarations (ESM): ${declarations}. Target ≤ 5 s: ${helena.total <= 5 ? 'met' : 'MISSED'} (${helena.total.toFixed(2)} s).`,
 ];
