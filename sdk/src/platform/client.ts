@@ -5,7 +5,9 @@ import { platformRoutes, type PlatformRoutes } from './resources/index.js';
 import type { ClientOf } from './types.js';
 
 /** The platform REST client: one namespace per resource group, one method per route. */
-export type PlatformClient = ClientOf<PlatformRoutes>;
+// An interface (not an alias) so that editors show `PlatformClient` rather than its expansion.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the name is the point
+export interface PlatformClient extends ClientOf<PlatformRoutes> {}
 
 /**
  * Creates a client for the platform's REST API.

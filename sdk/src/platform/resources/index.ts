@@ -57,4 +57,7 @@ export const platformRoutes = {
   providerResources,
 };
 
-export type PlatformRoutes = typeof platformRoutes;
+type RouteTableShape = typeof platformRoutes;
+/** The route table's type, named so that derived types print as `ClientOf<PlatformRoutes>`. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the name is the point
+export interface PlatformRoutes extends RouteTableShape {}
