@@ -16,19 +16,13 @@
  */
 import type { DailyAdvancedConfig, DailyCall, DailyFactoryOptions, DailyVideoSendSettings } from '@daily-co/daily-js';
 import type {
-  CallObjectAppMessageEvent,
-  CallObjectEvent,
   CallObjectInputDevices,
   CallObjectLike,
-  CallObjectNonFatalErrorEvent,
-  CallObjectParticipantEvent,
-  CallObjectRemoteAudioLevelEvent,
-  CallObjectTrackEvent,
   CreateCallObject,
   CreateCallObjectOptions,
 } from './call-object';
 import { Attempt, StartCancelled, settle } from './attempt';
-import { buildAudioPlayer, hasDocument } from './audio-player';
+import { sendOn, type WebCallClientMessage } from './app-messages';
 import { loadDailyFactory } from './daily-loader';
 import { IDLE, canMove, type Lifecycle } from './lifecycle';
 import { toCloneSafe } from './clone-safe';
@@ -41,8 +35,13 @@ import type {
   CreateWorkflowDTO,
   WorkflowOverrides,
 } from './platform-types';
-import { acquireMicrophone, canAcquireMicrophone, stopTracks, type AudioStreamLike } from './microphone';
+import { MOBILE_JOIN_WAIT_MS, RECORDING_OPTIONS } from './constants';
+import { EventBridge } from './event-bridge';
+import type { CallHost } from './host';
+import { stopTracks, type AudioStreamLike } from './microphone';
+import { RemoteAudio } from './remote-audio';
 import { CallSession } from './session';
+import { StartStages } from './start-stages';
 import {
   CALL_OBJECT_NOT_AVAILABLE,
   createSafeDailyConfig,
@@ -51,25 +50,31 @@ import {
   safeSetLocalAudio,
 } from './daily-options';
 import { TypedEmitter } from './emitter';
-import type { CallStartProgressEvent, WebCallEvents } from './events';
+import type { WebCallEvents } from './events';
 import { serializeError } from './serialize-error';
-import { DEFAULT_BASE_URL, createWebCall, type CreateWebCallBody, type WebCall } from './web-call-api';
+import { DEFAULT_BASE_URL, createWebCall, type CreateWebCallBody, type ReconnectWebCall, type WebCall } from './web-call-api';
 
-/** The participant whose tracks are the assistant's. */
-export const REMOTE_SPEAKER_NAME = 'Vapi Speaker';
-/** Voice providers that render a video avatar: their video is subscribed to. */
-export const VIDEO_AVATAR_PROVIDERS: readonly string[] = ['tavus'];
-export const MOBILE_JOIN_WAIT_MS = 1000;
-export const AUDIO_LEVEL_INTERVAL_MS = 100;
-export const VOLUME_LEVEL_DIVISOR = 0.15;
-export const SPEAKING_THRESHOLD = 0.01;
-export const SPEECH_END_DELAY_MS = 1000;
-export const RECORDING_OPTIONS = {
-  width: 1280,
-  height: 720,
-  backgroundColor: '#FF1F2D3D',
-  layout: { preset: 'default' as const },
-};
+export type { ReconnectWebCall } from './web-call-api';
+
+export {
+  REMOTE_SPEAKER_NAME,
+  VIDEO_AVATAR_PROVIDERS,
+  MOBILE_JOIN_WAIT_MS,
+  AUDIO_LEVEL_INTERVAL_MS,
+  VOLUME_LEVEL_DIVISOR,
+  SPEAKING_THRESHOLD,
+  SPEECH_END_DELAY_MS,
+  RECORDING_OPTIONS,
+} from './constants';
+export type {
+  EndCallMessage,
+  AddMessageMessage,
+  ControlMessages,
+  ControlMessage,
+  SayMessage,
+  WebCallClientMessage,
+} from './app-messages';
+
 const MOBILE_UA = /android|iphone|ipad|ipod|iemobile|blackberry|bada/i;
 
 /** A saved assistant's id, or an inline assistant. */
@@ -90,14 +95,6 @@ export interface StartCallOptions {
   mediaStream?: AudioStreamLike;
 }
 
-/** What `reconnect()` needs from a call `start()` returned. */
-export interface ReconnectWebCall {
-  webCallUrl: string;
-  id?: string;
-  artifactPlan?: { videoRecordingEnabled?: boolean };
-  assistant?: { voice?: { provider?: string } };
-  transport?: { callToken?: string };
-}
 
 export type DailyCallConfig = Pick<DailyAdvancedConfig, 'avoidEval' | 'alwaysIncludeMicInPermissionPrompt'> &
   Record<string, any>;
@@ -138,6 +135,8 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
   readonly #teardowns = new Set<Promise<void>>();
   /** Survives teardown so the caller's choice persists across calls. */
   #desiredVolume: number | null = null;
+  readonly #stages: StartStages;
+  readonly #bridge: EventBridge;
 
   constructor(options: WebCallClientOptions);
   constructor(
@@ -164,6 +163,16 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
     this.logger = resolveLogger(options.logger);
     this.#dailyCallConfig = createSafeDailyConfig(options.dailyCallConfig);
     this.#dailyCallObject = createSafeDailyFactoryOptions(options.dailyCallObject);
+    const host: CallHost = {
+      emit: (event, ...args) => this.emit(event, ...args),
+      listenerCount: (event) => this.listenerCount(event),
+      logger: { log: (...a) => this.logger.log(...a), warn: (...a) => this.logger.warn(...a), error: (...a) => this.logger.error(...a) },
+      isCurrent: (session) => this.#session === session,
+      volume: () => this.#resolvedVolume(),
+      onLeftMeeting: (session) => this.#onLeftMeeting(session),
+    };
+    this.#stages = new StartStages(host, this.#dailyCallObject);
+    this.#bridge = new EventBridge(host, new RemoteAudio(host), this.#stages);
   }
 
   /**
@@ -240,10 +249,10 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
       throw error;
     }
     if (this.#isBusy()) {
-      this.#progress({ stage: 'validation', status: 'failed', metadata: { reason: 'already-started' } });
+      this.#stages.progress({ stage: 'validation', status: 'failed', metadata: { reason: 'already-started' } });
       return null;
     }
-    this.#progress({
+    this.#stages.progress({
       stage: 'initialization',
       status: 'started',
       metadata: { hasAssistant: !!assistant, hasSquad: !!squad, hasWorkflow: !!workflow },
@@ -251,12 +260,12 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
     const attempt = new Attempt();
     this.#transition({ phase: 'starting', attempt, session: null });
     // Before any await: getUserMedia must run inside the caller's gesture.
-    attempt.microphone = this.#microphoneStage(attempt, options?.mediaStream);
+    attempt.microphone = this.#stages.microphoneStage(attempt, options?.mediaStream);
     const isMobile = isMobileDevice();
     let webCall: WebCall | undefined;
 
     try {
-      this.#progress({ stage: 'web-call-creation', status: 'started' });
+      this.#stages.progress({ stage: 'web-call-creation', status: 'started' });
       const webCallStartTime = Date.now();
       const body: CreateWebCallBody = {
         assistant: typeof assistant === 'string' ? undefined : assistant,
@@ -287,7 +296,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
       const created = await attempt.race(webCallTask);
       if (!created.ok) throw created.error;
       webCall = created.value;
-      this.#progress({
+      this.#stages.progress({
         stage: 'web-call-creation',
         status: 'completed',
         duration: created.endedAt - webCallStartTime,
@@ -298,7 +307,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
         },
       });
 
-      const { isVideoRecordingEnabled, isVideoEnabled, callToken, videoSource } = this.#beginCallObjectCreation(webCall);
+      const { isVideoRecordingEnabled, isVideoEnabled, callToken, videoSource } = this.#stages.beginCallObjectCreation(webCall);
       let prepared = await attempt.race(prepareTask);
       if (prepared.ok && prepared.value.videoSource !== videoSource) {
         // #prepare waits for this call object to be gone before it creates the next one.
@@ -307,27 +316,27 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
       }
       if (!prepared.ok) {
         const duration = (prepared.error as { createDuration?: number })?.createDuration ?? 0;
-        this.#stageFailed('daily-call-object-creation', prepared.error, duration);
+        this.#stages.stageFailed('daily-call-object-creation', prepared.error, duration);
         throw prepared.error;
       }
       const session = prepared.value;
-      this.#progress({ stage: 'daily-call-object-creation', status: 'completed', duration: session.createDuration });
+      this.#stages.progress({ stage: 'daily-call-object-creation', status: 'completed', duration: session.createDuration });
       session.isVideoRecordingEnabled = isVideoRecordingEnabled;
       session.isVideoEnabled = isVideoEnabled;
       this.#transition({ phase: 'starting', attempt, session });
       session.adopt();
-      if (isVideoRecordingEnabled) this.#watchFirstRecording(session);
+      if (isVideoRecordingEnabled) this.#stages.watchFirstRecording(session);
 
-      await this.#mobileStage(attempt, session, isMobile);
+      await this.#stages.mobileStage(attempt, session, isMobile);
       // The warm-up never rejects; join() redoes whatever it could not do.
       await attempt.race(session.warm);
 
-      await this.#joinStage(attempt, session, webCall.webCallUrl, callToken, true);
+      await this.#stages.joinStage(attempt, session, webCall.webCallUrl, callToken, true);
 
-      this.#videoRecordingStage(session, isVideoRecordingEnabled, callToken, true);
-      await this.#audioObserverStage(attempt, session, true);
-      this.#wireMedia(session);
-      this.#audioProcessingStage(session, true);
+      this.#stages.videoRecordingStage(session, isVideoRecordingEnabled, callToken, true);
+      await this.#stages.audioObserverStage(attempt, session, true);
+      this.#bridge.wireMedia(session);
+      this.#stages.audioProcessingStage(session, true);
 
       if (this.#session !== session || attempt.cancelled) {
         // The call ended while it was starting (its call-end has been reported).
@@ -385,35 +394,35 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
       hasVideoRecording: !!webCall?.artifactPlan?.videoRecordingEnabled,
       voiceProvider: webCall?.assistant?.voice?.provider || 'unknown',
     };
-    this.#progress({ stage: 'reconnect-initialization', status: 'started', metadata: info });
+    this.#stages.progress({ stage: 'reconnect-initialization', status: 'started', metadata: info });
     const pendingTeardown = this.#state.phase === 'stopping' ? this.#state.teardown : null;
     const attempt = new Attempt();
     this.#transition({ phase: 'starting', attempt, session: null });
     const isMobile = isMobileDevice();
     try {
       if (pendingTeardown) {
-        this.#progress({ stage: 'cleanup-existing-call', status: 'started' });
+        this.#stages.progress({ stage: 'cleanup-existing-call', status: 'started' });
         await attempt.race(pendingTeardown);
-        this.#progress({ stage: 'cleanup-existing-call', status: 'completed' });
+        this.#stages.progress({ stage: 'cleanup-existing-call', status: 'completed' });
       }
-      const { isVideoRecordingEnabled, isVideoEnabled, callToken, videoSource } = this.#beginCallObjectCreation(webCall);
+      const { isVideoRecordingEnabled, isVideoEnabled, callToken, videoSource } = this.#stages.beginCallObjectCreation(webCall);
       const session = await attempt.race(this.#prepare(attempt, videoSource, isMobile));
-      this.#progress({ stage: 'daily-call-object-creation', status: 'completed', duration: session.createDuration });
+      this.#stages.progress({ stage: 'daily-call-object-creation', status: 'completed', duration: session.createDuration });
       session.isVideoRecordingEnabled = isVideoRecordingEnabled;
       session.isVideoEnabled = isVideoEnabled;
       this.#transition({ phase: 'starting', attempt, session });
       session.adopt();
-      this.#wireMedia(session);
-      if (isVideoRecordingEnabled) this.#watchFirstRecording(session);
+      this.#bridge.wireMedia(session);
+      if (isVideoRecordingEnabled) this.#stages.watchFirstRecording(session);
 
-      await this.#mobileStage(attempt, session, isMobile);
+      await this.#stages.mobileStage(attempt, session, isMobile);
       await attempt.race(session.warm);
 
-      await this.#joinStage(attempt, session, webCall.webCallUrl, callToken, false);
+      await this.#stages.joinStage(attempt, session, webCall.webCallUrl, callToken, false);
 
-      this.#videoRecordingStage(session, isVideoRecordingEnabled, callToken, false);
-      await this.#audioObserverStage(attempt, session, false);
-      this.#audioProcessingStage(session, false);
+      this.#stages.videoRecordingStage(session, isVideoRecordingEnabled, callToken, false);
+      await this.#stages.audioObserverStage(attempt, session, false);
+      this.#stages.audioProcessingStage(session, false);
 
       if (this.#session !== session || attempt.cancelled) {
         await this.#releaseAttempt(attempt);
@@ -447,115 +456,6 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
   // ---------------------------------------------------------------- start stages
 
   /**
-   * Joins the room and reports the join stage. `reportFailure`: start() reports a failed join;
-   * reconnect() only rethrows, as the reference does.
-   */
-  async #joinStage(attempt: Attempt, session: CallSession, url: string | undefined, callToken: string | undefined, reportFailure: boolean): Promise<void> {
-    this.#progress({ stage: 'daily-call-join', status: 'started' });
-    const joinStartTime = Date.now();
-    session.recordingRequestedTime = joinStartTime;
-    try {
-      await attempt.race(
-        Promise.resolve(
-          session.call.join({
-            url,
-            // daily-js rejects a `token` key that is present but undefined.
-            ...(callToken ? { token: callToken } : {}),
-            subscribeToTracksAutomatically: false,
-          }),
-        ),
-      );
-    } catch (error) {
-      if (reportFailure && !(error instanceof StartCancelled)) {
-        this.#stageFailed('daily-call-join', error, Date.now() - joinStartTime, { withDuration: true });
-      }
-      throw error;
-    }
-    session.joined = true;
-    this.#progress({ stage: 'daily-call-join', status: 'completed', duration: Date.now() - joinStartTime });
-  }
-
-  /**
-   * The early microphone stage: the caller's `mediaStream`, or a `getUserMedia()` started now (in
-   * the gesture) when the browser has one and the caller did not choose an `audioSource`. Null
-   * when daily is left to acquire the microphone itself, as the reference does. A refused
-   * microphone is reported and the start goes on: daily then reports it as a camera-error.
-   */
-  #microphoneStage(attempt: Attempt, mediaStream: AudioStreamLike | undefined): Promise<MediaStreamTrack | undefined> | null {
-    if (mediaStream) {
-      this.#progress({ stage: 'microphone-access', status: 'completed', metadata: { action: 'provided-media-stream' } });
-      return Promise.resolve(mediaStream.getAudioTracks()[0]);
-    }
-    if (this.#dailyCallObject.audioSource !== undefined || !canAcquireMicrophone()) return null;
-    this.#progress({ stage: 'microphone-access', status: 'started' });
-    const t0 = Date.now();
-    let request: Promise<AudioStreamLike>;
-    try {
-      request = acquireMicrophone();
-    } catch (error) {
-      request = Promise.reject(error);
-    }
-    return request.then(
-      (stream) => {
-        const tracks = stream.getTracks();
-        if (attempt.cancelled) {
-          stopTracks(tracks);
-          return undefined;
-        }
-        for (const track of tracks) attempt.ownedTracks.add(track);
-        this.#progress({ stage: 'microphone-access', status: 'completed', duration: Date.now() - t0 });
-        return stream.getAudioTracks()[0];
-      },
-      (error: unknown) => {
-        if (!attempt.cancelled) {
-          this.#progress({ stage: 'microphone-access', status: 'failed', duration: Date.now() - t0, metadata: { error: serializeError(error).message } });
-        }
-        return undefined;
-      },
-    );
-  }
-
-  /** What the web call asks of the call object; reports the creation stage as started. */
-  #beginCallObjectCreation(webCall: WebCall | ReconnectWebCall | undefined) {
-    const isVideoRecordingEnabled: boolean = webCall?.artifactPlan?.videoRecordingEnabled ?? false;
-    const isVideoEnabled = VIDEO_AVATAR_PROVIDERS.includes(webCall?.assistant?.voice?.provider as string);
-    // The platform's document does not list the meeting token, but a recording web call carries it.
-    const callToken = (webCall?.transport as { callToken?: string } | undefined)?.callToken;
-    const videoSource = this.#dailyCallObject.videoSource ?? isVideoRecordingEnabled;
-    this.#progress({
-      stage: 'daily-call-object-creation',
-      status: 'started',
-      metadata: { audioSource: this.#dailyCallObject.audioSource ?? true, videoSource, isVideoRecordingEnabled, isVideoEnabled },
-    });
-    return { isVideoRecordingEnabled, isVideoEnabled, callToken, videoSource };
-  }
-
-  /** A failed stage: its `call-start-progress` failure, then (when reported) its `<stage>-error` event. */
-  #stageFailed(
-    stage: 'daily-call-object-creation' | 'daily-call-join' | 'video-recording-setup' | 'audio-observer-setup' | 'audio-processing-setup',
-    error: unknown,
-    duration: number,
-    { report = true, withDuration = false }: { report?: boolean; withDuration?: boolean } = {},
-  ): void {
-    const serialized = serializeError(error);
-    this.#progress({ stage, status: 'failed', duration, metadata: { error: serialized.message } });
-    if (!report) return;
-    // The reference puts the duration on the join error only; the payloads stay identical to it.
-    this.emit('error', { type: `${stage}-error`, stage, error: serialized, ...(withDuration ? { duration } : {}), timestamp: now() });
-  }
-
-  #progress(event: Omit<CallStartProgressEvent, 'timestamp'> & { timestamp?: string }): void {
-    const { stage, status, duration, metadata } = event;
-    this.emit('call-start-progress', {
-      stage,
-      status,
-      ...(duration !== undefined ? { duration } : {}),
-      timestamp: now(),
-      ...(metadata !== undefined ? { metadata } : {}),
-    });
-  }
-
-  /**
    * Creates a call object and starts warming it up (bundle, then microphone), plus the mobile
    * wait. Never creates anything once the attempt is cancelled.
    */
@@ -583,7 +483,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
     const session = new CallSession(call, videoSource);
     session.createDuration = Date.now() - t0;
     attempt.sessions.add(session);
-    this.#wire(session);
+    this.#bridge.wire(session);
     try {
       call.iframe?.()?.style.setProperty('display', 'none');
     } catch {
@@ -607,288 +507,12 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
     return session;
   }
 
-  async #mobileStage(attempt: Attempt, session: CallSession, isMobile: boolean): Promise<void> {
-    this.#progress({ stage: 'mobile-permissions', status: 'started', metadata: { isMobile } });
-    if (isMobile) {
-      await attempt.race(session.mobileWait);
-      this.#progress({
-        stage: 'mobile-permissions',
-        status: 'completed',
-        duration: session.mobileWaitDuration,
-        metadata: { action: 'permissions-wait' },
-      });
-    } else {
-      this.#progress({ stage: 'mobile-permissions', status: 'completed', metadata: { action: 'skipped-not-mobile' } });
-    }
-  }
-
-  #watchFirstRecording(session: CallSession): void {
-    const onFirstRecording = () => {
-      session.deliver(() => {
-        const delaySeconds = (Date.now() - session.recordingRequestedTime) / 1000;
-        this.#progress({ stage: 'video-recording-started', status: 'completed', metadata: { delaySeconds } });
-        this.#sendOn(session, { type: 'control', control: 'say-first-message', videoRecordingStartDelaySeconds: delaySeconds });
-      });
-    };
-    // Registered before join(): a token-started recording can begin while join() is in flight.
-    session.call.once('recording-started', onFirstRecording);
-    session.handlers.push(['recording-started', onFirstRecording]);
-  }
-
-  #videoRecordingStage(session: CallSession, enabled: boolean, callToken: string | undefined, reportErrors: boolean): void {
-    if (enabled && callToken) {
-      this.#progress({
-        stage: 'video-recording-setup',
-        status: 'completed',
-        metadata: { action: 'auto-started-via-meeting-token' },
-      });
-      return;
-    }
-    if (!enabled) {
-      this.#progress({ stage: 'video-recording-setup', status: 'completed', metadata: { action: 'skipped-not-enabled' } });
-      return;
-    }
-    this.#progress({ stage: 'video-recording-setup', status: 'started' });
-    const t0 = Date.now();
-    try {
-      session.recordingRequestedTime = Date.now();
-      session.call.startRecording({ ...RECORDING_OPTIONS, layout: { ...RECORDING_OPTIONS.layout } });
-      this.#progress({ stage: 'video-recording-setup', status: 'completed', duration: Date.now() - t0 });
-    } catch (error) {
-      this.#stageFailed('video-recording-setup', error, Date.now() - t0, { report: reportErrors });
-      // Recording is optional: the call goes on.
-    }
-  }
-
-  async #audioObserverStage(attempt: Attempt, session: CallSession, reportErrors: boolean): Promise<void> {
-    this.#progress({ stage: 'audio-observer-setup', status: 'started' });
-    const t0 = Date.now();
-    try {
-      await attempt.race(Promise.resolve(session.call.startRemoteParticipantsAudioLevelObserver(AUDIO_LEVEL_INTERVAL_MS)));
-      this.#progress({ stage: 'audio-observer-setup', status: 'completed', duration: Date.now() - t0 });
-    } catch (error) {
-      if (error instanceof StartCancelled) throw error;
-      this.#stageFailed('audio-observer-setup', error, Date.now() - t0, { report: reportErrors });
-      // Non-critical: the call goes on without volume-level / speech events.
-    }
-  }
-
-  #audioProcessingStage(session: CallSession, reportErrors: boolean): void {
-    this.#progress({ stage: 'audio-processing-setup', status: 'started' });
-    const t0 = Date.now();
-    try {
-      // Not awaited: noise cancellation (Krisp) can take long to initialise and is optional.
-      const update = Promise.resolve(session.call.updateInputSettings({ audio: { processor: { type: 'noise-cancellation' } } }));
-      update.then(
-        () => this.#maybeStartLocalAudioLevelObserver(session),
-        (error) => {
-          this.#emitAudioProcessingError('audio-processing-setup', error);
-          return this.#maybeStartLocalAudioLevelObserver(session);
-        },
-      );
-      this.#progress({ stage: 'audio-processing-setup', status: 'completed', duration: Date.now() - t0 });
-    } catch (error) {
-      this.#stageFailed('audio-processing-setup', error, Date.now() - t0, { report: reportErrors });
-    }
-  }
-
-  #emitAudioProcessingError(stage: string, error: unknown): void {
-    this.emit('error', { type: `${stage}-error`, stage, error: serializeError(error), timestamp: now() });
-  }
-
-  /**
-   * Starts the local (microphone) level observer only when someone listens for
-   * `local-volume-level`, and only after noise cancellation has settled (it replaces the
-   * microphone track, which would abort an observer started earlier).
-   */
-  async #maybeStartLocalAudioLevelObserver(session: CallSession): Promise<void> {
-    if (session.disposing || this.#session !== session || this.listenerCount('local-volume-level') === 0) return;
-    try {
-      await session.call.startLocalAudioLevelObserver(AUDIO_LEVEL_INTERVAL_MS);
-    } catch (error) {
-      this.emit('local-audio-level-observer-error', serializeError(error));
-    }
-  }
-
   // ---------------------------------------------------------------- call-object events
-
-  #wire(session: CallSession): void {
-    const { call } = session;
-    const on = (event: CallObjectEvent, handler: (e?: any) => void) => {
-      const wrapped = (e?: any) => session.deliver(() => handler(e));
-      call.on(event, wrapped);
-      session.handlers.push([event, wrapped]);
-    };
-    on('left-meeting', () => this.#onLeftMeeting(session));
-    on('error', (error) => {
-      this.emit('error', { type: 'daily-error', error: serializeError(error), timestamp: now() });
-      if (session.isVideoRecordingEnabled) this.#stopRecordingOn(session);
-    });
-    on('camera-error', (error) => {
-      this.emit('camera-error', { type: 'camera-error', error: serializeError(error), timestamp: now() });
-    });
-    on('network-quality-change', (e) => this.emit('network-quality-change', e));
-    on('network-connection', (e) => this.emit('network-connection', e));
-    on('recording-started', (e) => e && this.emit('recording-started', e));
-    on('recording-stopped', (e) => e && this.emit('recording-stopped', e));
-    on('recording-stats', (e) => e && this.emit('recording-stats', e));
-    on('recording-error', (e) => e && this.emit('recording-error', e));
-    on('recording-upload-completed', (e) => e && this.emit('recording-upload-completed', e));
-    on('track-started', (e) => void this.#onTrackStarted(session, e));
-    on('participant-joined', (e?: CallObjectParticipantEvent) => {
-      if (!e?.participant || e.participant.local || session.disposing) return;
-      session.call.updateParticipant(e.participant.session_id, {
-        setSubscribedTracks: { audio: true, video: session.isVideoRecordingEnabled || session.isVideoEnabled },
-      });
-    });
-    on('participant-updated', (e?: CallObjectParticipantEvent) => {
-      if (e) this.emit('daily-participant-updated', e.participant as any);
-    });
-    on('participant-left', (e) => {
-      if (e?.participant) this.#detachAudioPlayer(session, e.participant.session_id);
-    });
-  }
-
-  /**
-   * The level, message and non-fatal-error handlers. Registered where the reference registers
-   * them: after the remote level observer starts (start), or before join (reconnect).
-   */
-  #wireMedia(session: CallSession): void {
-    const { call } = session;
-    const on = (event: CallObjectEvent, handler: (e?: any) => void) => {
-      const wrapped = (e?: any) => session.deliver(() => handler(e));
-      call.on(event, wrapped);
-      session.handlers.push([event, wrapped]);
-    };
-    on('remote-participants-audio-level', (e) => e && this.#onRemoteAudioLevel(session, e));
-    on('local-audio-level', (e) => e && this.emit('local-volume-level', e.audioLevel));
-    on('app-message', (e) => this.#onAppMessage(session, e));
-    on('nonfatal-error', (e) => this.#onNonFatalError(session, e));
-  }
 
   #onLeftMeeting(session: CallSession): void {
     if (!session.joined || session.ended) return;
-    this.#endCall(session);
+    this.#bridge.endCall(session);
     void this.#dispose(session);
-  }
-
-  /** `call-end`, then the synthetic ended status when the platform sent none. */
-  #endCall(session: CallSession): void {
-    session.ended = true;
-    this.emit('call-end');
-    if (!session.hasEmittedCallEndedStatus) {
-      session.hasEmittedCallEndedStatus = true;
-      this.emit('message', { type: 'status-update', status: 'ended', endedReason: 'customer-ended-call' });
-    }
-    // With a meeting token the recording does not stop on leave, so stop it explicitly.
-    if (session.isVideoRecordingEnabled) this.#stopRecordingOn(session);
-  }
-
-  #stopRecordingOn(session: CallSession): void {
-    try {
-      session.call.stopRecording();
-    } catch (error) {
-      this.logger.warn('[helena] stopRecording failed:', error);
-    }
-  }
-
-  #onAppMessage(session: CallSession, e?: CallObjectAppMessageEvent): void {
-    if (!e) return;
-    if (e.data === 'listening') {
-      this.emit('call-start');
-      return;
-    }
-    let parsed: any;
-    try {
-      parsed = JSON.parse(e.data as string);
-    } catch (error) {
-      this.logger.log('Error parsing message data: ', error);
-      return;
-    }
-    this.emit('message', parsed);
-    if (parsed && typeof parsed === 'object' && parsed.type === 'status-update' && parsed.status === 'ended') {
-      session.hasEmittedCallEndedStatus = true;
-    }
-  }
-
-  #onRemoteAudioLevel(session: CallSession, e: CallObjectRemoteAudioLevelEvent): void {
-    const speechLevel = Object.values(e.participantsAudioLevel ?? {}).reduce((a, b) => a + b, 0);
-    this.emit('volume-level', Math.min(1, speechLevel / VOLUME_LEVEL_DIVISOR));
-    if (!(speechLevel > SPEAKING_THRESHOLD) || session.disposing) return;
-    if (session.speakingTimeout) clearTimeout(session.speakingTimeout);
-    else this.emit('speech-start');
-    session.speakingTimeout = setTimeout(() => {
-      session.speakingTimeout = null;
-      this.emit('speech-end');
-    }, SPEECH_END_DELAY_MS);
-  }
-
-  #onNonFatalError(session: CallSession, e?: CallObjectNonFatalErrorEvent): void {
-    if (e?.type === 'local-audio-level-observer-error') {
-      this.emit('local-audio-level-observer-error', serializeError(e));
-    }
-    if (e?.type === 'audio-processor-error') {
-      // Noise cancellation failed: turn it off and make sure the microphone is on again.
-      Promise.resolve()
-        .then(() => session.call.updateInputSettings({ audio: { processor: { type: 'none' } } }))
-        .then(() => {
-          if (session.disposing) throw new Error(CALL_OBJECT_NOT_AVAILABLE);
-          safeSetLocalAudio(session.call, true);
-        })
-        .catch((error) => this.#emitAudioProcessingError('audio-processor-recovery', error));
-    }
-  }
-
-  async #onTrackStarted(session: CallSession, e?: CallObjectTrackEvent): Promise<void> {
-    if (!e?.participant || e.participant.local || e.participant.user_name !== REMOTE_SPEAKER_NAME) return;
-    if (e.track?.kind === 'video') this.emit('video', e.track as unknown as MediaStreamTrack);
-    if (e.track?.kind === 'audio' && hasDocument()) {
-      const participantId = e.participant.session_id;
-      const build = ++session.buildSequence;
-      session.pendingBuilds.set(build, participantId);
-      let player: HTMLAudioElement;
-      try {
-        player = await buildAudioPlayer(e.track, participantId, this.#resolvedVolume(), (p) => session.players.add(p));
-      } catch (error) {
-        session.pendingBuilds.delete(build);
-        this.logger.error('[helena] could not start the assistant audio:', error);
-        // Usually the autoplay policy: recoverable after a user gesture.
-        this.emit('error', { type: 'audio-start-failed', error: serializeError(error) });
-        return;
-      }
-      const stillPending = session.pendingBuilds.delete(build);
-      if (session.disposing || this.#session !== session || !stillPending || build < session.attachedBuild) {
-        player.remove();
-        session.players.delete(player);
-        return;
-      }
-      session.attachedBuild = build;
-      this.#attachAudioPlayer(session, player);
-    }
-    if (!session.disposing) session.call.sendAppMessage('playable');
-  }
-
-  #attachAudioPlayer(session: CallSession, player: HTMLAudioElement): void {
-    // Renegotiation reuses the participant id: drop the superseded element.
-    if (session.audioPlayer && session.audioPlayer !== player) {
-      session.audioPlayer.remove();
-      session.players.delete(session.audioPlayer);
-    }
-    const volume = this.#resolvedVolume();
-    if (volume !== null) player.volume = volume;
-    session.audioPlayer = player;
-    this.emit('audio', player);
-  }
-
-  #detachAudioPlayer(session: CallSession, participantId: string): void {
-    if (session.audioPlayer?.dataset.participantId === participantId) session.audioPlayer = null;
-    for (const [build, id] of session.pendingBuilds) if (id === participantId) session.pendingBuilds.delete(build);
-    for (const player of session.players) {
-      if (player.dataset.participantId === participantId) {
-        player.remove();
-        session.players.delete(player);
-      }
-    }
   }
 
   #resolvedVolume(): number | null {
@@ -928,7 +552,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
         }
       }
       // The call object did not report leaving: report the end ourselves.
-      if (session.adopted && session.joined && !session.ended) this.#endCall(session);
+      if (session.adopted && session.joined && !session.ended) this.#bridge.endCall(session);
       if (session.speakingTimeout) clearTimeout(session.speakingTimeout);
       session.speakingTimeout = null;
       for (const player of session.players) player.remove();
@@ -984,12 +608,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
   /** Sends a live-call-control message to the assistant. */
   send(message: WebCallClientMessage): void {
     const session = this.#session;
-    if (session) this.#sendOn(session, message);
-  }
-
-  #sendOn(session: CallSession, message: unknown): void {
-    if (session.disposing) return;
-    session.call.sendAppMessage(JSON.stringify(message));
+    if (session) sendOn(session, message);
   }
 
   say(message: string, endCallAfterSpoken?: boolean, interruptionsEnabled?: boolean, interruptAssistantEnabled?: boolean): void {
@@ -1165,27 +784,3 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
   }
 }
 
-/** Live-call-control messages the client sends. */
-export interface EndCallMessage {
-  type: 'end-call';
-}
-export interface AddMessageMessage {
-  type: 'add-message';
-  message: { role: string; content: any; [key: string]: any };
-  triggerResponseEnabled?: boolean;
-}
-export interface ControlMessages {
-  type: 'control';
-  control: 'mute-assistant' | 'unmute-assistant' | 'say-first-message';
-  videoRecordingStartDelaySeconds?: number;
-}
-export interface SayMessage {
-  type: 'say';
-  message: string;
-  endCallAfterSpoken?: boolean;
-  interruptionsEnabled?: boolean;
-  interruptAssistantEnabled?: boolean;
-}
-/** @deprecated The reference's name is `ControlMessages`; kept for code written against ours. */
-export type ControlMessage = ControlMessages;
-export type WebCallClientMessage = AddMessageMessage | ControlMessages | SayMessage | EndCallMessage;

@@ -14,6 +14,15 @@ export type CreateWebCallBody = CreateWebCallDTO;
 /** The created call: the platform's `Call`, plus the room URL that `POST /call/web` adds. */
 export type WebCall = Call & { webCallUrl?: string };
 
+/** What `reconnect()` needs from a call `start()` returned. */
+export interface ReconnectWebCall {
+  webCallUrl: string;
+  id?: string;
+  artifactPlan?: { videoRecordingEnabled?: boolean };
+  assistant?: { voice?: { provider?: string } };
+  transport?: { callToken?: string };
+}
+
 /** A non-OK answer to `POST /call/web`. `body` is the parsed error body (or its text). */
 export class WebCallRequestError extends Error {
   override name = 'WebCallRequestError';
