@@ -24,6 +24,7 @@ import { rateLimit } from './http/rate-limit';
 import { createRateLimits, type RateLimits } from './http/rate-limits';
 import { serveStatic, type StaticRoot } from './http/static';
 import { trpcHandler } from './http/trpc';
+import { VAPI_EVENTS_PATH, vapiEventsRoute } from './vapi_events/route';
 
 export { BODY_LIMIT_BYTES } from './http/body-limit';
 
@@ -50,6 +51,8 @@ export interface AppOptions {
   mounts?: Mount[];
   /** Readiness: false while shutting down. */
   isReady?: () => boolean;
+  /** The Server URL's secret; without one, /api/vapi/events does not exist. */
+  vapiWebhookSecret?: string;
 }
 
 export interface BuiltApp {
@@ -90,11 +93,14 @@ export function createApp(opts: AppOptions): BuiltApp {
   app.use('*', compress({ threshold: 1024 }));
 
   app.use('/api/*', corsAllowList({ allowed: config.ALLOWED_ORIGINS, log }));
-  app.use('/api/*', requestBodyLimit());
+  const apiBodyLimit = requestBodyLimit();
+  // The Server URL reads its own, larger body (end-of-call reports carry whole transcripts).
+  app.use('/api/*', (c, next) => (c.req.path === VAPI_EVENTS_PATH ? next() : apiBodyLimit(c, next)));
   app.use('/api/trpc/*', rateLimit(limits));
   app.use('/api/email', rateLimit(limits));
   app.all('/api/trpc/*', trpcHandler(deps));
   app.route('/api/email', emailRoute(deps));
+  if (opts.vapiWebhookSecret) app.route(VAPI_EVENTS_PATH, vapiEventsRoute(deps, opts.vapiWebhookSecret));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }));
   app.get('/readyz', async (c) => {

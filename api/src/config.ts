@@ -96,6 +96,12 @@ export const configSchema = z
     VAPI_PUBLIC_KEY: optionalString,
     VAPI_ASSISTANT_ID: optionalString,
     VAPI_API_URL: z.preprocess(blankToUndefined, httpUrl.optional()),
+    /**
+     * The Server URL's credential (/api/vapi/events): the platform proves it as a bearer token,
+     * an HMAC-SHA256 signature or X-Vapi-Secret. Unset, the route does not exist (except in demo
+     * mode, where the simulator and the server share a random one).
+     */
+    VAPI_WEBHOOK_SECRET: z.preprocess(blankToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
     /** A proposal needs a conversation that began at most this long ago. */
     PROPOSAL_CALL_MAX_AGE_HOURS: int(24, 1, 24 * 365),
     /** The mounted simulator's private key; random at each start when unset. */

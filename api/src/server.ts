@@ -30,6 +30,8 @@ export interface StartOptions {
   transport?: MailTransport;
   staticRoots?: StaticRoot[];
   mounts?: Mount[];
+  /** The Server URL's secret when VAPI_WEBHOOK_SECRET is unset (demo mode shares one with its simulator). */
+  vapiWebhookSecret?: string;
   /** Called with the HTTP server once it listens (e.g. to attach WebSocket rooms). */
   onServer?: (server: Server) => void | Promise<void>;
 }
@@ -95,6 +97,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     staticRoots: opts.staticRoots,
     mounts: opts.mounts,
     isReady: () => ready,
+    vapiWebhookSecret: config.VAPI_WEBHOOK_SECRET ?? opts.vapiWebhookSecret,
   });
 
   let server: Server;

@@ -49,10 +49,14 @@ function suite(name: 'sqlite' | 'postgres', makeTarget: () => Promise<Target>) {
       await target?.cleanup();
     });
 
-    it('migrations create the spec tables with exactly their fields (plus the token hash and the submitter snapshot), and run again as a no-op', async () => {
+    it('migrations create the spec tables with exactly their fields (plus the token hash, the submitter snapshot and the platform report), and run again as a no-op', async () => {
       const tables = await srv.db.kysely.introspection.getTables();
       const byName = new Map(tables.map((t) => [t.name, t.columns.map((c) => c.name)]));
-      const extras: Record<string, string[]> = { vapi_call: ['token_hash'], call: ['lead_name', 'lead_cargo', 'lead_company'] };
+      const report = ['transcript', 'summary', 'duration', 'ended_reason', 'recording_url', 'reported_at'];
+      const extras: Record<string, string[]> = {
+        vapi_call: ['token_hash', ...report],
+        call: ['lead_name', 'lead_cargo', 'lead_company', 'ended_reason', 'recording_url'],
+      };
       for (const [table, fields] of Object.entries(SPEC_FIELDS)) {
         const extra = extras[table] ?? [];
         expect(new Set(byName.get(table)), table).toEqual(new Set([...fields, ...extra]));

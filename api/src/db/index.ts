@@ -19,6 +19,7 @@ import type { Database } from './schema';
 import type { DialectName } from './dialect';
 import { init } from './migrations/20261122T1000_init';
 import { leadSubmissions } from './migrations/20261123T2100_lead_submissions';
+import { platformReports } from './migrations/20261123T2230_platform_reports';
 
 export type { Database } from './schema';
 export type { DialectName } from './dialect';
@@ -27,6 +28,7 @@ export type { DialectName } from './dialect';
 export const migrations = {
   '20261122T1000_init': init,
   '20261123T2100_lead_submissions': leadSubmissions,
+  '20261123T2230_platform_reports': platformReports,
 };
 
 export interface DatabaseOptions {

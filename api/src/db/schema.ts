@@ -20,6 +20,14 @@ export interface VapiCallTable {
   status: string;
   /** sha256 (hex) of the update token handed out by vapi_call.create. */
   token_hash: string;
+  /** The platform's end-of-call report, through the Server URL; null until it arrives. */
+  transcript: string | null;
+  summary: string | null;
+  /** Seconds, from the platform's start and end times. */
+  duration: number | null;
+  ended_reason: string | null;
+  recording_url: string | null;
+  reported_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -37,6 +45,9 @@ export interface CallTable {
   lead_name: string | null;
   lead_cargo: string | null;
   lead_company: string | null;
+  /** From the platform's end-of-call report. */
+  ended_reason: string | null;
+  recording_url: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -103,6 +114,16 @@ export interface OutboxTable {
   updated_at: string;
 }
 
+/** One Server URL delivery, by the sha256 of its raw body: a retry or replay is seen once. */
+export interface VapiEventDeliveryTable {
+  id: string;
+  type: string;
+  vapi_id: string | null;
+  /** JSON text of the answer given (tool results), so a retry gets the same answer. */
+  response: string | null;
+  received_at: string;
+}
+
 export interface Database {
   customer: CustomerTable;
   vapi_call: VapiCallTable;
@@ -111,4 +132,5 @@ export interface Database {
   pdf: PdfTable;
   email_log: EmailLogTable;
   outbox: OutboxTable;
+  vapi_event_delivery: VapiEventDeliveryTable;
 }

@@ -9,7 +9,7 @@ import { renderProposalContent } from '../pages/proposal';
 import { mailboxOf, type ProposalView } from '../pages/proposal-view';
 import type { Deps } from '../deps';
 import type { Logger } from '../log';
-import { findProposalSource, hasProposal, insertProposal, proposalsQueuedSince } from './queries';
+import { findProposalSource, hasProposal, insertProposal, proposalsQueuedSince, type ProposalSource } from './queries';
 
 export const PROPOSAL_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
@@ -37,15 +37,31 @@ async function capReason(deps: Deps, to: string): Promise<string | null> {
 }
 
 export async function sendProposal(deps: Deps, callId: string, token: string | undefined, log: Logger = deps.log): Promise<SendResult> {
-  const { db, config } = deps;
-  const row = await findProposalSource(db, callId);
+  const row = await findProposalSource(deps.db, callId);
   if (!row) return { status: 'not-found' };
   // The conversation's token, held only by the visitor who registered it.
   if (!row.vapi_id || !row.token_hash) return { status: 'forbidden', reason: 'call has no conversation' };
   if (!token || !tokenMatches(token, row.token_hash)) return { status: 'forbidden', reason: 'wrong or missing conversation token' };
+  return queue(deps, row, row.vapi_id, log);
+}
+
+/**
+ * Queues the proposal of a call the platform itself asked for (its signed tool call, so no
+ * visitor token), under the same conversation check and mail caps as proposal.send.
+ */
+export async function queueProposal(deps: Deps, callId: string, log: Logger = deps.log): Promise<SendResult> {
+  const row = await findProposalSource(deps.db, callId);
+  if (!row) return { status: 'not-found' };
+  if (!row.vapi_id) return { status: 'forbidden', reason: 'call has no conversation' };
+  return queue(deps, row, row.vapi_id, log);
+}
+
+async function queue(deps: Deps, row: ProposalSource, vapiId: string, log: Logger): Promise<SendResult> {
+  const { db, config } = deps;
+  const callId = row.call_id;
   if (await hasProposal(db, callId)) return { status: 'already-queued' };
 
-  const conversation = await deps.conversations.verify(row.vapi_id);
+  const conversation = await deps.conversations.verify(vapiId);
   if (!conversation.ok) return { status: 'forbidden', reason: conversation.reason };
 
   const held = await capReason(deps, row.email);

@@ -1,0 +1,52 @@
+// The registrar_contacto tool: the assistant captures the lead itself. It records the lead as the
+// email modal does (a submission, then a call row on the conversation) and queues the proposal
+// through the same service, so the same conversation check and mail caps apply.
+import { customerUpsertInput } from '@helena/contract';
+import type { Deps } from '../deps';
+import { insertCall } from '../calls/queries';
+import { findSubmission, recordSubmission } from '../customer/queries';
+import { queueProposal } from '../proposal/service';
+import { findConversation } from './queries';
+
+/** The tool's name, as configured in the assistant's `model.tools`. */
+export const REGISTRAR_CONTACTO = 'registrar_contacto';
+
+const leadInput = customerUpsertInput.omit({ website: true });
+
+/** The tool's arguments, in the words the assistant uses, validated by the modal's own schema. */
+const parseArguments = (a: Record<string, unknown>) => leadInput.safeParse({ email: a.email, name: a.nombre, cargo: a.cargo, company: a.empresa });
+
+/** What the assistant may say back, in Spanish. */
+export const TOOL_ANSWERS = {
+  queued: 'Listo. He registrado sus datos; recibirá la confirmación por correo enseguida y la propuesta al terminar la llamada.',
+  invalid: 'No he podido registrar los datos: el correo electrónico no es válido. Pídale que lo repita.',
+  unknownCall: 'No he podido registrar los datos: esta llamada no está registrada.',
+  refused: 'No he podido registrar los datos ahora mismo.',
+} as const;
+
+export type ToolAnswer = { result: string } | { error: string };
+
+/** Registers the lead given to the assistant on call `vapiId` and queues its proposal. */
+export async function registerContact(deps: Deps, vapiId: string, args: Record<string, unknown>): Promise<ToolAnswer> {
+  const parsed = parseArguments(args);
+  if (!parsed.success) return { error: TOOL_ANSWERS.invalid };
+  const conversation = vapiId ? await findConversation(deps.db, vapiId) : undefined;
+  if (!conversation) return { error: TOOL_ANSWERS.unknownCall };
+  const submissionId = await recordSubmission(deps.db, parsed.data);
+  const submission = await findSubmission(deps.db, submissionId);
+  if (!submission) return { error: TOOL_ANSWERS.refused };
+  const callId = await insertCall(deps.db, submission, {
+    transaction: `propuesta-${submissionId}`,
+    status: 'completada',
+    summary: null,
+    vapi_call_id: conversation.id,
+    duration: null,
+  });
+  const sent = await queueProposal(deps, callId);
+  if (sent.status === 'not-found' || sent.status === 'forbidden') {
+    deps.log.warn('registrar_contacto refused', { vapiId, status: sent.status, reason: 'reason' in sent ? sent.reason : undefined });
+    return { error: TOOL_ANSWERS.refused };
+  }
+  // A cap that holds the mail back looks like success, as it does to the modal's visitor.
+  return { result: TOOL_ANSWERS.queued };
+}

@@ -1,0 +1,47 @@
+// The parts of the platform's server messages this server reads, validated with zod. Objects are
+// loose: the platform adds fields over time, and a receiver ignores what it does not know rather
+// than refusing the delivery. Every kept string is bounded.
+import { z } from 'zod';
+
+const text = (max: number) => z.string().max(max);
+const callRef = z.looseObject({ id: text(200) }).optional();
+
+export const statusUpdateMessage = z.looseObject({
+  type: z.literal('status-update'),
+  status: text(64),
+  endedReason: text(200).optional(),
+  call: callRef,
+});
+
+const recording = z.looseObject({ mono: z.looseObject({ combinedUrl: text(2048).optional() }).optional() });
+
+export const endOfCallReportMessage = z.looseObject({
+  type: z.literal('end-of-call-report'),
+  endedReason: text(200).optional(),
+  startedAt: text(64).optional(),
+  endedAt: text(64).optional(),
+  artifact: z
+    .looseObject({
+      transcript: text(500_000).optional(),
+      recordingUrl: text(2048).optional(),
+      recording: recording.optional(),
+    })
+    .optional(),
+  analysis: z.looseObject({ summary: text(20_000).optional() }).optional(),
+  call: callRef,
+});
+
+export const toolCallsMessage = z.looseObject({
+  type: z.literal('tool-calls'),
+  toolCallList: z.array(z.looseObject({ id: text(200) })).max(32),
+  call: callRef,
+});
+
+/** The envelope: `{ message: { type, … } }`. What is inside is read per type. */
+export const serverMessageEnvelope = z.object({
+  message: z.looseObject({ type: text(64), call: z.looseObject({ id: text(200).optional() }).optional() }),
+});
+
+export type StatusUpdateMessage = z.infer<typeof statusUpdateMessage>;
+export type EndOfCallReportMessage = z.infer<typeof endOfCallReportMessage>;
+export type ToolCallsMessage = z.infer<typeof toolCallsMessage>;
