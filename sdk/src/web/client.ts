@@ -75,6 +75,16 @@ export type {
   WebCallClientMessage,
 } from './app-messages';
 
+/** What the web call asks of the call object and its join. */
+interface StartPlan {
+  url: string | undefined;
+  callToken: string | undefined;
+  isVideoRecordingEnabled: boolean;
+  isVideoEnabled: boolean;
+  isMobile: boolean;
+  isReconnect: boolean;
+}
+
 const MOBILE_UA = /android|iphone|ipad|ipod|iemobile|blackberry|bada/i;
 
 /** A saved assistant's id, or an inline assistant. */
@@ -319,38 +329,11 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
         this.#stages.stageFailed('daily-call-object-creation', prepared.error, duration);
         throw prepared.error;
       }
-      const session = prepared.value;
-      this.#stages.progress({ stage: 'daily-call-object-creation', status: 'completed', duration: session.createDuration });
-      session.isVideoRecordingEnabled = isVideoRecordingEnabled;
-      session.isVideoEnabled = isVideoEnabled;
-      this.#transition({ phase: 'starting', attempt, session });
-      session.adopt();
-      if (isVideoRecordingEnabled) this.#stages.watchFirstRecording(session);
-
-      await this.#stages.mobileStage(attempt, session, isMobile);
-      // The warm-up never rejects; join() redoes whatever it could not do.
-      await attempt.race(session.warm);
-
-      await this.#stages.joinStage(attempt, session, webCall.webCallUrl, callToken, true);
-
-      this.#stages.videoRecordingStage(session, isVideoRecordingEnabled, callToken, true);
-      await this.#stages.audioObserverStage(attempt, session, true);
-      this.#bridge.wireMedia(session);
-      this.#stages.audioProcessingStage(session, true);
-
-      if (this.#session !== session || attempt.cancelled) {
-        // The call ended while it was starting (its call-end has been reported).
-        await this.#releaseAttempt(attempt);
-        return null;
-      }
-      for (const track of attempt.ownedTracks) session.ownedTracks.add(track);
-      attempt.ownedTracks.clear();
-      this.#transition({ phase: 'live', session });
-      this.emit('call-start-success', {
-        totalDuration: Date.now() - startTime,
-        callId: webCall?.id || 'unknown',
-        timestamp: now(),
-      });
+      const plan = { url: webCall.webCallUrl, callToken, isVideoRecordingEnabled, isVideoEnabled, isMobile, isReconnect: false };
+      const live = await this.#goLive(attempt, prepared.value, plan, () =>
+        this.emit('call-start-success', { totalDuration: Date.now() - startTime, callId: webCall?.id || 'unknown', timestamp: now() }),
+      );
+      if (!live) return null;
       return webCall;
     } catch (e) {
       if (e instanceof StartCancelled || attempt.cancelled) {
@@ -407,30 +390,11 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
       }
       const { isVideoRecordingEnabled, isVideoEnabled, callToken, videoSource } = this.#stages.beginCallObjectCreation(webCall);
       const session = await attempt.race(this.#prepare(attempt, videoSource, isMobile));
-      this.#stages.progress({ stage: 'daily-call-object-creation', status: 'completed', duration: session.createDuration });
-      session.isVideoRecordingEnabled = isVideoRecordingEnabled;
-      session.isVideoEnabled = isVideoEnabled;
-      this.#transition({ phase: 'starting', attempt, session });
-      session.adopt();
-      this.#bridge.wireMedia(session);
-      if (isVideoRecordingEnabled) this.#stages.watchFirstRecording(session);
-
-      await this.#stages.mobileStage(attempt, session, isMobile);
-      await attempt.race(session.warm);
-
-      await this.#stages.joinStage(attempt, session, webCall.webCallUrl, callToken, false);
-
-      this.#stages.videoRecordingStage(session, isVideoRecordingEnabled, callToken, false);
-      await this.#stages.audioObserverStage(attempt, session, false);
-      this.#stages.audioProcessingStage(session, false);
-
-      if (this.#session !== session || attempt.cancelled) {
-        await this.#releaseAttempt(attempt);
-        return;
-      }
-      this.#transition({ phase: 'live', session });
-      this.emit('call-start-success', { totalDuration: Date.now() - startTime, callId: info.callId, timestamp: now() });
-      this.emit('call-start');
+      const plan = { url: webCall.webCallUrl, callToken, isVideoRecordingEnabled, isVideoEnabled, isMobile, isReconnect: true };
+      await this.#goLive(attempt, session, plan, () => {
+        this.emit('call-start-success', { totalDuration: Date.now() - startTime, callId: info.callId, timestamp: now() });
+        this.emit('call-start');
+      });
     } catch (e) {
       if (e instanceof StartCancelled || attempt.cancelled) {
         await this.#releaseAttempt(attempt);
@@ -454,6 +418,47 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
   }
 
   // ---------------------------------------------------------------- start stages
+
+  /**
+   * Everything after the call object exists, shared by `start()` and `reconnect()`: adopt it,
+   * then the mobile, join, recording, level-observer and audio-processing stages, in the
+   * reference's order for each (reconnect wires the media events before joining and reports
+   * stage failures only by rethrowing). True once live; false when the call ended or was
+   * stopped meanwhile, and the attempt has been released. `onLive` runs in the same turn as the
+   * last stage, as the reference emits its success (a later tick would reorder it after errors).
+   */
+  async #goLive(attempt: Attempt, session: CallSession, plan: StartPlan, onLive: () => void): Promise<boolean> {
+    const { url, callToken, isVideoRecordingEnabled, isMobile, isReconnect } = plan;
+    const report = !isReconnect;
+    this.#stages.progress({ stage: 'daily-call-object-creation', status: 'completed', duration: session.createDuration });
+    session.isVideoRecordingEnabled = isVideoRecordingEnabled;
+    session.isVideoEnabled = plan.isVideoEnabled;
+    this.#transition({ phase: 'starting', attempt, session });
+    session.adopt();
+    if (isReconnect) this.#bridge.wireMedia(session);
+    if (isVideoRecordingEnabled) this.#stages.watchFirstRecording(session);
+
+    await this.#stages.mobileStage(attempt, session, isMobile);
+    // The warm-up never rejects; join() redoes whatever it could not do.
+    await attempt.race(session.warm);
+    await this.#stages.joinStage(attempt, session, url, callToken, report);
+
+    this.#stages.videoRecordingStage(session, isVideoRecordingEnabled, callToken, report);
+    await this.#stages.audioObserverStage(attempt, session, report);
+    if (!isReconnect) this.#bridge.wireMedia(session);
+    this.#stages.audioProcessingStage(session, report);
+
+    if (this.#session !== session || attempt.cancelled) {
+      // The call ended while it was starting (its call-end has been reported).
+      await this.#releaseAttempt(attempt);
+      return false;
+    }
+    for (const track of attempt.ownedTracks) session.ownedTracks.add(track);
+    attempt.ownedTracks.clear();
+    this.#transition({ phase: 'live', session });
+    onLive();
+    return true;
+  }
 
   /**
    * Creates a call object and starts warming it up (bundle, then microphone), plus the mobile
