@@ -5,6 +5,7 @@
 //   node bench/types/index.mjs [--rounds=n] [--write]      (run `npm run build -w @helena/sdk` first)
 import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { writeResultsSection } from '../results.mjs';
 
@@ -22,6 +23,7 @@ function check(project) {
   return { total: figure('Total time'), check: figure('Check time'), memoryMb: figure('Memory used') / 1024, files: figure('Files') };
 }
 
+const loadBefore = loadavg()[0];
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const runs = { helena: [], vapi: [], none: [] };
 for (let i = 0; i < ROUNDS; i++) {
@@ -60,7 +62,7 @@ console.log(lines.join('\n'));
 if (WRITE) {
   writeResultsSection(
     'types',
-    `## types (${new Date().toISOString().slice(0, 10)}, TypeScript ${execFileSync(process.execPath, [tsc, '-v'], { encoding: 'utf8' }).trim().split(' ').pop()}, Node ${process.version}, median of ${ROUNDS} alternating runs)\n\n` +
+    `## types (${new Date().toISOString().slice(0, 10)}, TypeScript ${execFileSync(process.execPath, [tsc, '-v'], { encoding: 'utf8' }).trim().split(' ').pop()}, Node ${process.version}, median of ${ROUNDS} alternating runs, load average ${loadBefore.toFixed(1)} → ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores)\n\n` +
       `The same 25-line consumer (bench/types/consumer-*.ts: list assistants, get a call, create an assistant, catch a 404), ` +
       `\`tsc -p\` with \`skipLibCheck: false\`, \`types: ["node"]\`, NodeNext.\n\n${lines.join('\n')}\n`,
   );

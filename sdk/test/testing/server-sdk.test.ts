@@ -41,4 +41,32 @@ describe('@vapi-ai/server-sdk v2 against the simulator', () => {
     expect(error).toBeInstanceOf(VapiError);
     expect(error).toMatchObject({ statusCode: 401, body: { error: 'Unauthorized', statusCode: 401, message: expect.stringContaining('Invalid Key') } });
   });
+
+  // Every listing method the official SDK has, found by name on each of its namespaces (list,
+  // …FindAll, …GetPaginated, …FindAllPaginated), plus its two parameterless reads. Each must
+  // answer data the SDK accepts: the simulator serves every operation of the document.
+  it('every listing method of every namespace answers', async () => {
+    const vapi = new VapiClient({ token: 'demo-private-key', baseUrl: server.url });
+    const listing = /^(list|\w+FindAll|\w+GetPaginated|\w+FindAllPaginated|\w+GetRunsPaginated)$/;
+    const failures: string[] = [];
+    const called: string[] = [];
+    const client = vapi as unknown as Record<string, unknown>;
+    for (const key of Object.getOwnPropertyNames(Object.getPrototypeOf(vapi))) {
+      const descriptor = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(vapi), key);
+      if (!descriptor?.get) continue;
+      const namespace = client[key] as Record<string, (...args: unknown[]) => Promise<unknown>>;
+      for (const name of Object.getOwnPropertyNames(Object.getPrototypeOf(namespace))) {
+        const paged = /FindItems$/.test(name);
+        if (!listing.test(name) || paged) continue;
+        // Provider resources are listed under a provider and a resource name.
+        const args = key === 'providerResources' ? { provider: 'cartesia', resourceName: 'pronunciation-dictionary' } : {};
+        called.push(`${key}.${name}`);
+        await namespace[name]!.call(namespace, args).catch((error: unknown) => failures.push(`${key}.${name}: ${String(error)}`));
+      }
+    }
+    await vapi.simulations.simulationControllerGetConcurrency().catch((e: unknown) => failures.push(`concurrency: ${String(e)}`));
+    await vapi.board.boardControllerMetricsOverviewEnsure().catch((e: unknown) => failures.push(`metrics overview: ${String(e)}`));
+    expect(called.length).toBeGreaterThan(20);
+    expect(failures).toEqual([]);
+  });
 });
