@@ -26,6 +26,7 @@ import type {
   CreateCallObject,
   CreateCallObjectOptions,
 } from '../web/call-object';
+import { CallObjectRegistry, defaultCallObjectRegistry } from './call-object-registry';
 
 /** How a scripted method behaves. Later `script()` calls for the same method replace earlier ones. */
 export interface FakeMethodScript {
@@ -50,40 +51,6 @@ export interface FakeLatency {
   destroy?: number;
   updateInputSettings?: number;
 }
-
-/** daily-js 0.87's message when a call object is created while another one is registered. */
-export const DUPLICATE_INSTANCE_MESSAGE = 'Duplicate DailyIframe instances are not allowed';
-
-/**
- * The call objects alive on one page, as daily-js keeps them: an instance is registered when it
- * is created and unregistered at the very end of `destroy()`, after its `leave()` has finished.
- */
-export class CallObjectRegistry {
-  readonly #live = new Set<FakeCallObject>();
-  /** Creations refused because another instance was registered. */
-  duplicateErrors = 0;
-
-  /** Instances created and not yet fully destroyed. */
-  get size(): number {
-    return this.#live.size;
-  }
-
-  /** Throws daily's error when another instance is registered, else registers `instance`. */
-  register(instance: FakeCallObject, allowMultiple: boolean): void {
-    if (this.#live.size > 0 && !allowMultiple) {
-      this.duplicateErrors++;
-      throw new Error(DUPLICATE_INSTANCE_MESSAGE);
-    }
-    this.#live.add(instance);
-  }
-
-  unregister(instance: FakeCallObject): void {
-    this.#live.delete(instance);
-  }
-}
-
-/** The registry of fakes made by `createFakeCallObject()` without one of their own: the page. */
-export const defaultCallObjectRegistry = new CallObjectRegistry();
 
 export interface FakeCallObjectOptions {
   latency?: FakeLatency;
@@ -175,7 +142,8 @@ export class FakeCallObject implements CallObjectLike {
 
   constructor(createOptions?: CreateCallObjectOptions, options: FakeCallObjectOptions = {}) {
     this.#registry = options.registry ?? defaultCallObjectRegistry;
-    this.#registry.register(this, createOptions?.allowMultipleCallInstances === true);
+    this.#registry.check(createOptions?.allowMultipleCallInstances === true);
+    this.#registry.register(this);
     this.createOptions = createOptions;
     this.#options = options;
     this.latency = {

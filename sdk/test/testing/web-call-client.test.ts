@@ -3,11 +3,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPlatformClient } from '@helena/sdk';
 import { WebCallClient, type CreateCallObject } from '@helena/sdk/web';
-import { createSimulatedCallObject } from '@helena/sdk/testing';
+import { createSimulatedCallObject, enforceOneCallObject } from '@helena/sdk/testing';
 import { fastSimulator, until } from './helpers';
 
 // Compile-time: the simulated factory has Daily.createCallObject's place in WebCallClient.
 const asFactory: CreateCallObject = createSimulatedCallObject;
+// Each client gets its own page, where daily's one-instance rule holds.
+const onePage = () => enforceOneCallObject(asFactory);
 
 const closers: Array<() => unknown> = [];
 afterEach(async () => {
@@ -36,7 +38,7 @@ describe('WebCallClient + createSimulatedCallObject (Node)', () => {
     const platform = createPlatformClient({ token: sim.privateKey, baseUrl: url, retry: 0 });
     const assistant = await platform.assistants.create({ name: 'Helena', firstMessage: '¡Hola! Soy Helena, ¿en qué te ayudo?' } as any);
 
-    const client = new WebCallClient({ token: sim.publicKey, baseUrl: url, createCallObject: asFactory });
+    const client = new WebCallClient({ token: sim.publicKey, baseUrl: url, createCallObject: onePage() });
     closers.push(() => client.stop());
     const { events, messages, volumes } = record(client);
 
@@ -72,7 +74,7 @@ describe('WebCallClient + createSimulatedCallObject (Node)', () => {
   it('ends from the assistant side: say with endCallAfterSpoken → ended status, then call-end', async () => {
     const { sim, url, close } = await fastSimulator();
     closers.push(close);
-    const client = new WebCallClient({ token: sim.publicKey, baseUrl: url, createCallObject: createSimulatedCallObject });
+    const client = new WebCallClient({ token: sim.publicKey, baseUrl: url, createCallObject: onePage() });
     closers.push(() => client.stop());
     const { events, messages } = record(client);
     await client.start({ name: 'Helena', firstMessage: 'Hola.' } as any);
@@ -88,7 +90,7 @@ describe('WebCallClient + createSimulatedCallObject (Node)', () => {
     const { sim, url, close } = await fastSimulator();
     closers.push(close);
     sim.faults.failNext(1, 500, { path: '/call/web' });
-    const client = new WebCallClient({ token: sim.publicKey, baseUrl: url, createCallObject: createSimulatedCallObject });
+    const client = new WebCallClient({ token: sim.publicKey, baseUrl: url, createCallObject: onePage() });
     const { events } = record(client);
     expect(await client.start({ name: 'Helena' } as any)).toBeNull();
     expect(events).toContain('call-start-failed');

@@ -3,7 +3,13 @@
 // registry only when destroy() has finished leave(). The enforcing fake keeps that rule; these
 // tests drive the two paths that could create a call object while another was being torn down.
 import { describe, expect, it } from 'vitest';
-import { DUPLICATE_INSTANCE_MESSAGE, createFakeCallObjectFactory } from '@helena/sdk/testing';
+import {
+  CallObjectRegistry,
+  DUPLICATE_INSTANCE_MESSAGE,
+  createFakeCallObject,
+  createFakeCallObjectFactory,
+  enforceOneCallObject,
+} from '@helena/sdk/testing';
 import { webCallBody } from './helpers';
 import { setup } from './setup';
 
@@ -25,6 +31,21 @@ describe('the enforcing fake follows daily-js 0.87', () => {
     const factory = createFakeCallObjectFactory();
     factory();
     expect(() => factory({ allowMultipleCallInstances: true })).not.toThrow();
+  });
+});
+
+describe('enforceOneCallObject puts the rule in front of any createCallObject', () => {
+  it('throws while one is registered; destroy() unregisters it once it has settled', async () => {
+    // Fakes with a registry each, so only the wrapper's rule applies.
+    const create = enforceOneCallObject((options) => createFakeCallObject(options, { registry: new CallObjectRegistry(), latency: { leave: 10 } }));
+    const first = create();
+    await first.join({ url: 'https://x.daily.co/r' });
+    expect(() => create()).toThrow(DUPLICATE_INSTANCE_MESSAGE);
+    const destroying = first.destroy();
+    expect(() => create()).toThrow(DUPLICATE_INSTANCE_MESSAGE);
+    await destroying;
+    expect(() => create()).not.toThrow();
+    expect(create.registry.duplicateErrors).toBe(2);
   });
 });
 
