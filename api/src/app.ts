@@ -70,6 +70,7 @@ export function createApp(opts: AppOptions): BuiltApp {
     log,
     conversations: opts.conversations ?? unverifiedConversations,
     limits,
+    awaitReports: !!opts.vapiWebhookSecret,
     nudgeMail: opts.nudgeMail ?? (() => {}),
   };
   const app = new Hono<AppEnv>();

@@ -102,6 +102,11 @@ export const configSchema = z
      * mode, where the simulator and the server share a random one).
      */
     VAPI_WEBHOOK_SECRET: z.preprocess(blankToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+    /**
+     * With a Server URL, the proposal email waits for the end-of-call report at most this long
+     * after the call ends, then goes with what is known.
+     */
+    PROPOSAL_REPORT_WAIT_MINUTES: int(10, 0, 24 * 60),
     /** A proposal needs a conversation that began at most this long ago. */
     PROPOSAL_CALL_MAX_AGE_HOURS: int(24, 1, 24 * 365),
     /** The mounted simulator's private key; random at each start when unset. */

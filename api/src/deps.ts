@@ -12,6 +12,8 @@ export interface Deps {
   /** Checks a proposal's conversation with the platform and brings its summary. */
   conversations: Conversations;
   limits: RateLimits;
+  /** A Server URL is configured: proposal emails wait for the end-of-call report. */
+  awaitReports: boolean;
   /** Wakes the mail worker after new outbox rows (no-op when it is not running). */
   nudgeMail(): void;
 }

@@ -14,6 +14,7 @@ import { platformConversations, unverifiedConversations } from './proposal/conve
 import { createPostmarkTransport, type MailTransport } from './mail/transport';
 import { createMailWorker, type MailWorker } from './mail/worker';
 import type { StaticRoot } from './http/static';
+import { startReportWaiter } from './proposal/report-wait';
 import type { Hono } from 'hono';
 
 export interface StartOptions {
@@ -86,7 +87,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     : null;
 
   let ready = false;
-  const { app } = createApp({
+  const { app, deps } = createApp({
     config,
     db,
     log,
@@ -127,6 +128,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
 
   await opts.onServer?.(server);
   worker?.start();
+  // Proposal emails waiting for end-of-call reports whose wait ran out, including those of a previous run.
+  const waiter = deps.awaitReports ? startReportWaiter(deps, config.MAIL_POLL_MS) : null;
   ready = true;
   log.info('listening', { url, database: db.dialect, mail: useLocalSink ? 'local sink (/dev/mail)' : config.POSTMARK_API_URL ?? 'postmark' });
 
@@ -134,6 +137,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const close = () =>
     (closing ??= (async () => {
       ready = false;
+      await waiter?.stop();
       await worker?.stop();
       await new Promise<void>((resolve) => {
         // Responses from now on close their connection; idle keep-alive sockets are closed as

@@ -20,6 +20,7 @@ import type { DialectName } from './dialect';
 import { init } from './migrations/20261122T1000_init';
 import { leadSubmissions } from './migrations/20261123T2100_lead_submissions';
 import { platformReports } from './migrations/20261123T2230_platform_reports';
+import { proposalWaits } from './migrations/20261123T2245_proposal_waits';
 
 export type { Database } from './schema';
 export type { DialectName } from './dialect';
@@ -29,6 +30,7 @@ export const migrations = {
   '20261122T1000_init': init,
   '20261123T2100_lead_submissions': leadSubmissions,
   '20261123T2230_platform_reports': platformReports,
+  '20261123T2245_proposal_waits': proposalWaits,
 };
 
 export interface DatabaseOptions {

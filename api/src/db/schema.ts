@@ -124,6 +124,14 @@ export interface VapiEventDeliveryTable {
   received_at: string;
 }
 
+/** A proposal message held in the outbox until its call's end-of-call report (or the wait's end). */
+export interface ProposalWaitTable {
+  outbox_id: string;
+  call_id: string;
+  vapi_call_id: string;
+  created_at: string;
+}
+
 export interface Database {
   customer: CustomerTable;
   vapi_call: VapiCallTable;
@@ -133,4 +141,5 @@ export interface Database {
   email_log: EmailLogTable;
   outbox: OutboxTable;
   vapi_event_delivery: VapiEventDeliveryTable;
+  proposal_wait: ProposalWaitTable;
 }

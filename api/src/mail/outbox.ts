@@ -15,6 +15,8 @@ export interface OutboxMessage {
   html: string;
   text?: string | null;
   attachments?: { filename: string; content: string; contentType: string }[] | null;
+  /** Not sent before this time (ISO-8601); default now. */
+  notBefore?: string;
 }
 
 export async function enqueue(db: Kysely<Database> | Transaction<Database>, msgs: OutboxMessage[]): Promise<string[]> {
@@ -31,7 +33,7 @@ export async function enqueue(db: Kysely<Database> | Transaction<Database>, msgs
     attachments: m.attachments && m.attachments.length ? JSON.stringify(m.attachments) : null,
     status: 'pending',
     attempts: 0,
-    next_attempt_at: now,
+    next_attempt_at: m.notBefore ?? now,
     lease_until: null,
     claimed_by: null,
     message_id: null,

@@ -12,6 +12,10 @@ export interface ProposalSource {
   lead_company: string | null;
   vapi_id: string | null;
   token_hash: string | null;
+  vapi_call_id: string | null;
+  /** The platform's end-of-call report, when it has arrived. */
+  report_summary: string | null;
+  reported_at: string | null;
 }
 
 export function findProposalSource(db: Db, callId: string): Promise<ProposalSource | undefined> {
@@ -28,6 +32,9 @@ export function findProposalSource(db: Db, callId: string): Promise<ProposalSour
       'call.lead_company as lead_company',
       'vapi_call.vapi_id as vapi_id',
       'vapi_call.token_hash as token_hash',
+      'vapi_call.id as vapi_call_id',
+      'vapi_call.summary as report_summary',
+      'vapi_call.reported_at as reported_at',
     ])
     .where('call.id', '=', callId)
     .executeTakeFirst();
@@ -59,6 +66,8 @@ export interface NewProposal {
   now: string;
   /** Empty when a cap holds the mail back: the page exists, nothing is sent. */
   messages: OutboxMessage[];
+  /** The proposal message (the last one) waits for this conversation's end-of-call report. */
+  waitsForReportOf?: string;
 }
 
 /** The pdf row and its messages, atomically. A second proposal for the call is a unique violation. */
@@ -78,6 +87,12 @@ export async function insertProposal(db: Db, p: NewProposal): Promise<void> {
         updated_at: p.now,
       })
       .execute();
-    if (p.messages.length) await enqueue(tx, p.messages);
+    const ids = p.messages.length ? await enqueue(tx, p.messages) : [];
+    if (p.waitsForReportOf && ids.length) {
+      await tx
+        .insertInto('proposal_wait')
+        .values({ outbox_id: ids[ids.length - 1], call_id: p.callId, vapi_call_id: p.waitsForReportOf, created_at: p.now })
+        .execute();
+    }
   });
 }

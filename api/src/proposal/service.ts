@@ -67,25 +67,18 @@ async function queue(deps: Deps, row: ProposalSource, vapiId: string, log: Logge
   const held = await capReason(deps, row.email);
   const now = nowIso();
   const expiresAt = new Date(Date.now() + PROPOSAL_TTL_MS).toISOString();
-  const view: ProposalView = {
-    name: visitorText(row.lead_name),
-    cargo: visitorText(row.lead_cargo),
-    company: visitorText(row.lead_company),
-    email: row.email,
-    summary: conversation.summary,
-    link: `${config.PUBLIC_URL}/propuesta/${callId}`,
-    ourCompany: config.COMPANY_NAME,
-    assistantName: config.ASSISTANT_NAME,
-    contactEmail: mailboxOf(config.MAIL_FROM),
-    expiresAt,
-  };
+  const view = proposalView(deps, row, row.report_summary ?? conversation.summary, expiresAt);
   const pdfId = newId();
+  // With a Server URL and no report yet, the proposal email waits for it (report-wait.ts sends
+  // it); it is in the outbox at once, so the mail caps count it, not before its latest time.
+  const waitsForReportOf = deps.awaitReports && !row.reported_at && row.vapi_call_id ? row.vapi_call_id : undefined;
   const message = (kind: 'confirmation' | 'proposal', rendered: { subject: string; html: string; text: string }) => ({
     kind,
     pdfId,
     to: row.email,
     from: config.MAIL_FROM,
     ...rendered,
+    ...(kind === 'proposal' && waitsForReportOf ? { notBefore: latestProposalTime(config) } : {}),
   });
   try {
     await insertProposal(db, {
@@ -97,6 +90,7 @@ async function queue(deps: Deps, row: ProposalSource, vapiId: string, log: Logge
       expiresAt,
       now,
       messages: held ? [] : [message('confirmation', confirmationEmail(view)), message('proposal', proposalEmail(view))],
+      waitsForReportOf,
     });
   } catch (err) {
     if (db.isUniqueViolation(err)) return { status: 'already-queued' };
@@ -108,4 +102,32 @@ async function queue(deps: Deps, row: ProposalSource, vapiId: string, log: Logge
   }
   deps.nudgeMail();
   return { status: 'queued' };
+}
+
+/** What the proposal page and email show for `row`, with the conversation's `summary`. */
+export function proposalView(deps: Deps, row: ProposalSource, summary: string | null, expiresAt: string): ProposalView {
+  const { config } = deps;
+  return {
+    name: visitorText(row.lead_name),
+    cargo: visitorText(row.lead_cargo),
+    company: visitorText(row.lead_company),
+    email: row.email,
+    summary,
+    link: `${config.PUBLIC_URL}/propuesta/${row.call_id}`,
+    ourCompany: config.COMPANY_NAME,
+    assistantName: config.ASSISTANT_NAME,
+    contactEmail: mailboxOf(config.MAIL_FROM),
+    expiresAt,
+  };
+}
+
+/** How long a call may last at most before its report is awaited; beyond it the wait is over anyway. */
+export const LONGEST_CALL_MS = 60 * 60 * 1000;
+
+/**
+ * A waiting proposal email's latest time, should nothing release it sooner: the longest call plus
+ * the wait after its end.
+ */
+export function latestProposalTime(config: Deps['config'], from = Date.now()): string {
+  return new Date(from + LONGEST_CALL_MS + config.PROPOSAL_REPORT_WAIT_MINUTES * 60_000).toISOString();
 }

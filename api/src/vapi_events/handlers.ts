@@ -3,6 +3,7 @@
 import { functionToolCalls, toolCallsResponse, type ServerMessageOf, type ToolCallResult, type ToolCallsResponse } from '@helena/sdk';
 import type { z } from 'zod';
 import type { Deps } from '../deps';
+import { releaseWaitingProposals } from '../proposal/report-wait';
 import { findConversation, setConversationStatus, storeReport, type PlatformReport } from './queries';
 import { endOfCallReportMessage, statusUpdateMessage, toolCallsMessage } from './schemas';
 import { registerContact, REGISTRAR_CONTACTO } from './registrar-contacto';
@@ -27,6 +28,8 @@ async function onStatusUpdate(deps: Deps, vapiId: string, message: z.infer<typeo
   if (!conversation) return {};
   const next = nextConversationStatus(conversation.status, message.status);
   if (next !== conversation.status) await setConversationStatus(deps.db, conversation.id, next);
+  // The call's end starts the wait for its report; with no wait configured, its proposal goes now.
+  if (next === 'inactive') await releaseWaitingProposals(deps, conversation.id);
   return {};
 }
 
@@ -56,6 +59,7 @@ async function onEndOfCallReport(deps: Deps, vapiId: string, message: z.infer<ty
   if (!conversation) return {};
   await storeReport(deps.db, conversation.id, reportOf(message));
   if (conversation.status !== 'inactive') await setConversationStatus(deps.db, conversation.id, 'inactive');
+  await releaseWaitingProposals(deps, conversation.id);
   return {};
 }
 
