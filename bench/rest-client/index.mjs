@@ -3,6 +3,7 @@
 // Measures requests per second for the same GET (calls.get) and POST (assistants.create), then the
 // gzip size of a minified, tree-shaken browser bundle that lists assistants and gets a call.
 import { createServer } from 'node:http';
+import { availableParallelism, loadavg } from 'node:os';
 import { writeResultsSection } from '../results.mjs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -184,7 +185,7 @@ console.log(goals.map((g) => `- ${g}`).join('\n'));
 if (WRITE) {
   writeResultsSection(
     'rest-client',
-    `## rest-client (${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${DURATION} ms × ${ROUNDS} rounds, median)\n\n` +
+    `## rest-client (${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${DURATION} ms × ${ROUNDS} rounds, median, load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores)\n\n` +
       `One local node:http server; both clients with token, base URL and two retries; esbuild --minify, browser, ESM.\n\n` +
       `${lines.join('\n')}\n\n${goals.map((g) => `- ${g}`).join('\n')}\n`,
   );

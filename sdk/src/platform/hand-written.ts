@@ -1,4 +1,5 @@
-// Types for the routes that the platform's OpenAPI document lacks (88 of the 135). Where the
+// Types for the routes that the platform's OpenAPI document lacks (88 of the 225), and for the
+// few it lists without an answer or body schema (file downloads, provider resources). Where the
 // document still defines the schema (Org, Token, TestSuite, …) it is reused; where the platform
 // publishes no field list at all, the type is a loose object.
 import type { components } from './generated/openapi.js';
