@@ -10,6 +10,7 @@ import { reply, type RouteDef, type SimulatorState } from './simulator/context';
 import { httpError } from './simulator/errors';
 import { attachRoomsTo, listenOn, type AttachRoomsOptions, type ListeningSimulator, type UpgradeServer } from './simulator/node';
 import { RoomRegistry, type SimulatorScriptOptions } from './simulator/rooms';
+import { createServerMessenger } from './simulator/server-messages';
 import { MemoryStore } from './simulator/store';
 
 export type { SimulatorScriptOptions } from './simulator/rooms';
@@ -43,6 +44,12 @@ export interface PlatformSimulatorOptions {
    * dropped first; the seed stays). Defaults: 10,000 entities, 1,000 rooms, 24 h.
    */
   bounds?: { maxPerCollection?: number; maxRooms?: number; maxAgeMs?: number };
+  /**
+   * The Server URL credential's secret. When set, a call whose assistant (or overrides) names a
+   * `server.url` gets its `status-update` and `end-of-call-report` messages POSTed there, signed
+   * in `x-vapi-signature`, as the platform does.
+   */
+  serverSecret?: string;
 }
 
 export interface FailNextOptions {
@@ -119,7 +126,8 @@ export function createPlatformSimulator(options: PlatformSimulatorOptions = {}):
       if (collection === 'session') dialogues.delete(`session:${id}`);
     },
   });
-  const state: SimulatorState = { store, rooms, script: options.script ?? {}, dialogues };
+  const serverMessages = options.serverSecret ? createServerMessenger({ secret: options.serverSecret }) : undefined;
+  const state: SimulatorState = { store, rooms, script: options.script ?? {}, dialogues, serverMessages };
   // Age is enforced on a timer too, so an idle simulator gives its memory back.
   const sweeper = setInterval(() => (store.sweep(), rooms.sweep()), Math.min(60_000, Math.max(1_000, maxAgeMs / 2)));
   sweeper.unref();

@@ -1,6 +1,7 @@
 // What a route handler of the simulator gets, and what it returns.
 import type { Dialogue } from './dialogue';
 import type { RoomRegistry, SimulatorScriptOptions } from './rooms';
+import type { ServerMessenger } from './server-messages';
 import type { MemoryStore, Query } from './store';
 
 export type Auth = 'private' | 'public' | 'none';
@@ -12,6 +13,8 @@ export interface SimulatorState {
   script: SimulatorScriptOptions;
   /** Chat conversations, by chat id and by session id. */
   dialogues: Map<string, Dialogue>;
+  /** Sends server messages to assistants' Server URLs (when a secret is configured). */
+  serverMessages?: ServerMessenger;
 }
 
 export interface RouteContext {

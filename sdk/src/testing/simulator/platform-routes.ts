@@ -92,7 +92,10 @@ function createWebCall(ctx: RouteContext): Reply {
     defaultName: state.script.defaultName ?? 'Helena',
     videoRecordingEnabled: artifactPlan.videoRecordingEnabled === true,
     keepAliveOnLeave: b.roomDeleteOnUserLeaveEnabled === false,
-    updateCall: (patch) => state.store.update('call', id, patch),
+    updateCall: (patch) => {
+      const record = state.store.update('call', id, patch);
+      if (record) state.serverMessages?.callChanged(assistant, record, patch);
+    },
     onEnded: () => {},
   });
   state.rooms.add(room);

@@ -1,0 +1,96 @@
+// The simulator's Server URL deliveries, received by a real HTTP server on 127.0.0.1 that checks
+// each signature with node:crypto (independently of the SDK's signer).
+import { createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSimulatedCallObject } from '@helena/sdk/testing';
+import { fastSimulator, until } from './helpers';
+
+const SECRET = 'simulator-server-secret-0123';
+
+interface Received {
+  type: string;
+  status?: string;
+  body: any;
+  signed: boolean;
+}
+
+const closers: Array<() => unknown> = [];
+afterEach(async () => {
+  while (closers.length) await closers.pop()!();
+});
+
+/** A Server URL that records each delivery; the first `failFirst` requests get a 503. */
+async function receiver(failFirst = 0) {
+  const received: Received[] = [];
+  let requests = 0;
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      requests++;
+      if (requests <= failFirst) {
+        res.writeHead(503).end();
+        return;
+      }
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const expected = createHmac('sha256', SECRET).update(raw).digest('hex');
+      const body = JSON.parse(raw);
+      received.push({ type: body.message.type, status: body.message.status, body, signed: req.headers['x-vapi-signature'] === expected });
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closers.push(() => new Promise((r) => server.close(r)));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/vapi/events`, received, requests: () => requests };
+}
+
+describe('server messages from the simulator', () => {
+  it('a call whose assistant names server.url gets status updates and an end-of-call report, signed, in order', async () => {
+    const sink = await receiver();
+    const s = await fastSimulator({ serverSecret: SECRET });
+    closers.push(s.close);
+    const created = await s.api('POST', '/call/web', { assistant: { name: 'Helena', firstMessage: 'Hola, soy Helena.', server: { url: sink.url } } }, s.sim.publicKey);
+    expect(created.status).toBe(201);
+    const call = createSimulatedCallObject();
+    closers.push(() => call.destroy());
+    await call.join({ url: created.body.webCallUrl });
+    await until(() => sink.received.some((m) => m.status === 'in-progress'), 5000, 'in-progress');
+    s.sim.rooms.end(created.body.id, 'customer-ended-call');
+    await until(() => sink.received.some((m) => m.type === 'end-of-call-report'), 5000, 'report');
+
+    expect(sink.received.map((m) => m.status ?? m.type)).toEqual(['in-progress', 'ended', 'end-of-call-report']);
+    expect(sink.received.every((m) => m.signed)).toBe(true);
+    const report = sink.received[2].body.message;
+    expect(report.call.id).toBe(created.body.id);
+    expect(report.endedReason).toBe('customer-ended-call');
+    expect(typeof report.analysis.summary).toBe('string');
+    expect(typeof report.artifact.transcript).toBe('string');
+    expect(Date.parse(report.endedAt)).toBeGreaterThanOrEqual(Date.parse(report.startedAt));
+  });
+
+  it('the Server URL may come from assistantOverrides; a failed delivery is retried', async () => {
+    const sink = await receiver(2);
+    const s = await fastSimulator({ serverSecret: SECRET });
+    closers.push(s.close);
+    const assistant = await s.api('POST', '/assistant', { name: 'Helena', firstMessage: 'Hola.' });
+    const created = await s.api('POST', '/call/web', { assistantId: assistant.body.id, assistantOverrides: { server: { url: sink.url } } }, s.sim.publicKey);
+    expect(created.status).toBe(201);
+    s.sim.rooms.end(created.body.id, 'customer-ended-call');
+    await until(() => sink.received.some((m) => m.type === 'end-of-call-report'), 10_000, 'report');
+    expect(sink.requests()).toBe(sink.received.length + 2);
+    expect(sink.received.map((m) => m.status ?? m.type)).toEqual(['ended', 'end-of-call-report']);
+  });
+
+  it('without a secret nothing is sent', async () => {
+    const sink = await receiver();
+    const s = await fastSimulator();
+    closers.push(s.close);
+    const created = await s.api('POST', '/call/web', { assistant: { name: 'Helena', server: { url: sink.url } } }, s.sim.publicKey);
+    s.sim.rooms.end(created.body.id, 'customer-ended-call');
+    const record = await s.api('GET', `/call/${created.body.id}`);
+    expect(record.body.status).toBe('ended');
+    expect(sink.requests()).toBe(0);
+  });
+});
