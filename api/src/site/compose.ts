@@ -25,6 +25,8 @@ export function composeSite(config: Config): Composition {
     ? createDemo({
         privateKey: config.SIM_PRIVATE_KEY,
         bounds: { maxPerCollection: config.SIM_MAX_RECORDS, maxRooms: config.SIM_MAX_ROOMS, maxAgeMs: config.SIM_MAX_AGE_MINUTES * 60_000 },
+        // With VAPI_WEBHOOK_SECRET the simulator delivers to this server's Server URL, as the platform would.
+        server: config.VAPI_WEBHOOK_SECRET ? { secret: config.VAPI_WEBHOOK_SECRET, url: `${config.PUBLIC_URL}/api/vapi/events` } : undefined,
       })
     : null;
   const site = createSiteApp({

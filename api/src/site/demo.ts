@@ -30,6 +30,8 @@ export interface DemoOptions {
   privateKey?: string;
   /** Records per collection, rooms, and how long either is kept. */
   bounds?: { maxPerCollection: number; maxRooms: number; maxAgeMs: number };
+  /** The Server URL's credential and address: the simulator then POSTs its server messages there. */
+  server?: { secret: string; url: string };
 }
 
 export function createDemo(opts: DemoOptions = {}): Demo {
@@ -39,6 +41,8 @@ export function createDemo(opts: DemoOptions = {}): Demo {
     controls: false,
     bounds: opts.bounds ?? { maxPerCollection: 1000, maxRooms: 100, maxAgeMs: 60 * 60 * 1000 },
     seed: { assistant: [{ id: DEMO_ASSISTANT_ID, name: 'Helena' }] },
+    serverSecret: opts.server?.secret,
+    serverUrl: opts.server?.url,
   });
   // The lookup never leaves the process: the client's fetch is the simulator's own.
   const platform = createPlatformClient({

@@ -50,6 +50,8 @@ export interface PlatformSimulatorOptions {
    * in `x-vapi-signature`, as the platform does.
    */
   serverSecret?: string;
+  /** The organisation's Server URL, for calls whose assistant names none (with `serverSecret`). */
+  serverUrl?: string;
 }
 
 export interface FailNextOptions {
@@ -126,7 +128,7 @@ export function createPlatformSimulator(options: PlatformSimulatorOptions = {}):
       if (collection === 'session') dialogues.delete(`session:${id}`);
     },
   });
-  const serverMessages = options.serverSecret ? createServerMessenger({ secret: options.serverSecret }) : undefined;
+  const serverMessages = options.serverSecret ? createServerMessenger({ secret: options.serverSecret, fallbackUrl: options.serverUrl }) : undefined;
   const state: SimulatorState = { store, rooms, script: options.script ?? {}, dialogues, serverMessages };
   // Age is enforced on a timer too, so an idle simulator gives its memory back.
   const sweeper = setInterval(() => (store.sweep(), rooms.sweep()), Math.min(60_000, Math.max(1_000, maxAgeMs / 2)));

@@ -9,6 +9,8 @@ type Json = Record<string, any>;
 export interface ServerMessengerOptions {
   /** The credential's secret: each body's HMAC-SHA256 goes in `x-vapi-signature`. */
   secret: string;
+  /** The organisation's Server URL: used when neither the assistant nor its overrides name one. */
+  fallbackUrl?: string;
   /** Attempts per delivery. Default 4. */
   attempts?: number;
   /** The first retry's delay, doubled at each retry. Default 250 ms. */
@@ -83,7 +85,7 @@ export function createServerMessenger(options: ServerMessengerOptions): ServerMe
 
   return {
     callChanged(assistant, call, patch) {
-      const url = assistant?.server?.url;
+      const url = assistant?.server?.url ?? options.fallbackUrl;
       if (typeof url !== 'string' || !url || typeof patch.status !== 'string' || !REPORTED_STATUSES.has(patch.status)) return;
       const id = String(call.id);
       enqueue(id, url, {
