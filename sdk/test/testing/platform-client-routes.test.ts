@@ -48,3 +48,15 @@ describe('the REST client route cases against the simulator', () => {
     expect(outcomes[200]).toBeGreaterThan(50);
   });
 });
+
+describe('iterate() against the simulator', () => {
+  it('walks every page of a collection the simulator pages', async () => {
+    const sim = createPlatformSimulator({ privateKey: TOKEN });
+    const client = createPlatformClient({ token: TOKEN, baseUrl: 'http://sim.test', retry: 0, fetch: (input, init) => sim.fetch(new Request(input, init)) });
+    const created: string[] = [];
+    for (let i = 0; i < 7; i++) created.push((await client.evals.create({ name: `eval ${i}`, type: 'chat.mockConversation', messages: [] })).id);
+    const seen: string[] = [];
+    for await (const item of client.evals.iterate({ limit: 3 })) seen.push(item.id);
+    expect(seen.sort()).toEqual([...created].sort());
+  });
+});
