@@ -83,6 +83,34 @@ describe('server messages from the simulator', () => {
     expect(sink.received.map((m) => m.status ?? m.type)).toEqual(['ended', 'end-of-call-report']);
   });
 
+  it('the scripted assistant calls registrar_contacto once the visitor gave an email and agreed, if the assistant has the tool', async () => {
+    const sink = await receiver();
+    const s = await fastSimulator({ serverSecret: SECRET });
+    closers.push(s.close);
+    const tool = { type: 'function', function: { name: 'registrar_contacto', parameters: { type: 'object', properties: { email: { type: 'string' } } } } };
+    const created = await s.api('POST', '/call/web', { assistant: { name: 'Helena', model: { provider: 'openai', model: 'gpt-4o', tools: [tool] }, server: { url: sink.url } } }, s.sim.publicKey);
+    const call = createSimulatedCallObject();
+    closers.push(() => call.destroy());
+    await call.join({ url: created.body.webCallUrl });
+    await until(() => sink.received.some((m) => m.status === 'in-progress'), 5000, 'in-progress');
+    const say = (content: string) => call.sendAppMessage(JSON.stringify({ type: 'add-message', message: { role: 'user', content } }));
+    say('Mi correo es ana@tiendas.example');
+    say('Sí, envíamela por favor');
+    const toolCalls = await until(() => {
+      const found = sink.received.filter((m) => m.type === 'tool-calls');
+      return found.length ? found : null;
+    }, 5000, 'tool-calls');
+    s.sim.rooms.end(created.body.id, 'customer-ended-call');
+    await until(() => sink.received.some((m) => m.type === 'end-of-call-report'), 5000, 'report');
+    // One call for the one agreement: giving the email alone did not call the tool.
+    expect(sink.received.filter((m) => m.type === 'tool-calls')).toHaveLength(1);
+    const message = toolCalls[0].body.message;
+    expect(toolCalls[0].signed).toBe(true);
+    expect(message.toolCallList).toHaveLength(1);
+    expect(message.toolCallList[0]).toMatchObject({ type: 'function', function: { name: 'registrar_contacto', arguments: { email: 'ana@tiendas.example' } } });
+    expect(message.call.id).toBe(created.body.id);
+  });
+
   it('without a secret nothing is sent', async () => {
     const sink = await receiver();
     const s = await fastSimulator();

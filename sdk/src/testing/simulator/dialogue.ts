@@ -87,6 +87,8 @@ export interface DialogueReply {
   text: string;
   /** True when the assistant says goodbye and hangs up after this line. */
   end: boolean;
+  /** True when the visitor has given an email and agreed: the assistant registers the contact. */
+  registerContact?: boolean;
 }
 
 const fill = (line: string, values: Record<string, string>): string => line.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
@@ -146,7 +148,7 @@ export class Dialogue {
         return line('repeatEmail');
       case 'offered':
         this.stage = 'done';
-        return line('proposalOnItsWay');
+        return { ...line('proposalOnItsWay'), registerContact: true };
       default:
         return line('anythingElse');
     }

@@ -96,6 +96,10 @@ function createWebCall(ctx: RouteContext): Reply {
       const record = state.store.update('call', id, patch);
       if (record) state.serverMessages?.callChanged(assistant, record, patch);
     },
+    callTool: (name, args) => {
+      const record = state.store.get('call', id);
+      if (record) state.serverMessages?.toolCall(assistant, record, name, args);
+    },
     onEnded: () => {},
   });
   state.rooms.add(room);

@@ -122,6 +122,8 @@ export class Room {
       videoRecordingEnabled: boolean;
       keepAliveOnLeave: boolean;
       updateCall: (patch: Record<string, unknown>) => void;
+      /** The assistant calls a function tool (the platform POSTs it to the Server URL). */
+      callTool?: (name: string, args: Record<string, unknown>) => void;
       onEnded: (room: Room) => void;
     },
   ) {
@@ -324,6 +326,7 @@ export class Room {
     this.openAi.push({ role: 'user', content: text });
     this.conversationUpdate();
     const reply = this.dialogue.reply(text);
+    if (reply.registerContact && this.dialogue.email) this.options.callTool?.('registrar_contacto', { email: this.dialogue.email });
     if (!respond) return;
     this.later(this.options.timings.responseDelayMs, () =>
       this.enqueue(reply.text, reply.end ? () => this.end('assistant-said-end-call-phrase') : undefined),

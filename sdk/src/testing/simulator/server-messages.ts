@@ -3,6 +3,7 @@
 // names, signed with the shared secret in `x-vapi-signature`, and retries a failed delivery a
 // few times. One call's messages go out in order.
 import { signServerMessage } from '../../webhooks/verify';
+import { uuid } from './store';
 
 type Json = Record<string, any>;
 
@@ -24,6 +25,11 @@ export interface ServerMessengerOptions {
 export interface ServerMessenger {
   /** The call record changed by `patch`: sends what the platform would for it. */
   callChanged(assistant: Json, call: Json, patch: Json): void;
+  /**
+   * The assistant calls function tool `name`: a `tool-calls` message, sent only when the
+   * assistant's `model.tools` has that function (the platform calls only configured tools).
+   */
+  toolCall(assistant: Json, call: Json, name: string, args: Json): void;
   /** Resolves when every delivery under way has finished (tests, shutdown). */
   idle(): Promise<void>;
 }
@@ -96,6 +102,20 @@ export function createServerMessenger(options: ServerMessengerOptions): ServerMe
         call,
       });
       if (patch.status === 'ended') enqueue(id, url, endOfCallReport(call));
+    },
+    toolCall(assistant, call, name, args) {
+      const url = assistant?.server?.url ?? options.fallbackUrl;
+      const tools: Json[] = Array.isArray(assistant?.model?.tools) ? assistant.model.tools : [];
+      const tool = tools.find((t) => t?.type === 'function' && t.function?.name === name);
+      if (typeof url !== 'string' || !url || !tool) return;
+      const toolCall = { id: `call_${uuid()}`, type: 'function', function: { name, arguments: args } };
+      enqueue(String(call.id), url, {
+        type: 'tool-calls',
+        timestamp: Date.now(),
+        toolCallList: [toolCall],
+        toolWithToolCallList: [{ ...tool, toolCall }],
+        call,
+      });
     },
     async idle() {
       while (chains.size) await Promise.allSettled([...chains.values()]);
