@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSimulatedCallObject } from '@helena/sdk/testing';
-import { fastSimulator, until } from './helpers';
+import { fastSimulator, recordAppMessages, until } from './helpers';
 
 const SECRET = 'simulator-server-secret-0123';
 
@@ -91,6 +91,7 @@ describe('server messages from the simulator', () => {
     const created = await s.api('POST', '/call/web', { assistant: { name: 'Helena', model: { provider: 'openai', model: 'gpt-4o', tools: [tool] }, server: { url: sink.url } } }, s.sim.publicKey);
     const call = createSimulatedCallObject();
     closers.push(() => call.destroy());
+    const appMessages = recordAppMessages(call);
     await call.join({ url: created.body.webCallUrl });
     await until(() => sink.received.some((m) => m.status === 'in-progress'), 5000, 'in-progress');
     const say = (content: string) => call.sendAppMessage(JSON.stringify({ type: 'add-message', message: { role: 'user', content } }));
@@ -109,6 +110,10 @@ describe('server messages from the simulator', () => {
     expect(message.toolCallList).toHaveLength(1);
     expect(message.toolCallList[0]).toMatchObject({ type: 'function', function: { name: 'registrar_contacto', arguments: { email: 'ana@tiendas.example' } } });
     expect(message.call.id).toBe(created.body.id);
+    // The web client sees the same call, as a tool-calls client message.
+    const shown = appMessages.filter((m) => m?.type === 'tool-calls');
+    expect(shown).toHaveLength(1);
+    expect(shown[0].toolCallList).toEqual(message.toolCallList);
   });
 
   it('without a secret nothing is sent', async () => {

@@ -96,9 +96,9 @@ function createWebCall(ctx: RouteContext): Reply {
       const record = state.store.update('call', id, patch);
       if (record) state.serverMessages?.callChanged(assistant, record, patch);
     },
-    callTool: (name, args) => {
+    callTool: (toolCall) => {
       const record = state.store.get('call', id);
-      if (record) state.serverMessages?.toolCall(assistant, record, name, args);
+      if (record) state.serverMessages?.toolCall(assistant, record, toolCall);
     },
     onEnded: () => {},
   });

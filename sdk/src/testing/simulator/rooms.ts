@@ -5,7 +5,11 @@
 // When the call ends the room files the end-of-call fields on the call record.
 import { SPEAKER_NAME, type ClientFrame, type ServerFrame, type WireParticipant } from '../simulated/protocol';
 import { Dialogue, type DialogueLines } from './dialogue';
+import { assistantTool, functionToolCall, type FunctionToolCallJson } from './server-messages';
 import { uuid } from './store';
+
+/** The lead tool the scripted assistant calls once the visitor gave an email and agreed. */
+export const REGISTRAR_CONTACTO = 'registrar_contacto';
 
 /** Timings of the scripted assistant. Keep them short in tests (`{ speed: 20 }`, or each one). */
 export interface SimulatorScriptOptions {
@@ -123,7 +127,7 @@ export class Room {
       keepAliveOnLeave: boolean;
       updateCall: (patch: Record<string, unknown>) => void;
       /** The assistant calls a function tool (the platform POSTs it to the Server URL). */
-      callTool?: (name: string, args: Record<string, unknown>) => void;
+      callTool?: (toolCall: FunctionToolCallJson) => void;
       onEnded: (room: Room) => void;
     },
   ) {
@@ -326,7 +330,12 @@ export class Room {
     this.openAi.push({ role: 'user', content: text });
     this.conversationUpdate();
     const reply = this.dialogue.reply(text);
-    if (reply.registerContact && this.dialogue.email) this.options.callTool?.('registrar_contacto', { email: this.dialogue.email });
+    if (reply.registerContact && this.dialogue.email && assistantTool(this.assistant, REGISTRAR_CONTACTO)) {
+      const toolCall = functionToolCall(REGISTRAR_CONTACTO, { email: this.dialogue.email });
+      // The platform shows the call to the web client too (a `tool-calls` client message).
+      this.sendMessage({ type: 'tool-calls', toolCallList: [toolCall] });
+      this.options.callTool?.(toolCall);
+    }
     if (!respond) return;
     this.later(this.options.timings.responseDelayMs, () =>
       this.enqueue(reply.text, reply.end ? () => this.end('assistant-said-end-call-phrase') : undefined),

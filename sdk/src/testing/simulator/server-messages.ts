@@ -25,17 +25,32 @@ export interface ServerMessengerOptions {
 export interface ServerMessenger {
   /** The call record changed by `patch`: sends what the platform would for it. */
   callChanged(assistant: Json, call: Json, patch: Json): void;
-  /**
-   * The assistant calls function tool `name`: a `tool-calls` message, sent only when the
-   * assistant's `model.tools` has that function (the platform calls only configured tools).
-   */
-  toolCall(assistant: Json, call: Json, name: string, args: Json): void;
+  /** The assistant calls a function tool its `model.tools` has (see {@link assistantTool}): a `tool-calls` message. */
+  toolCall(assistant: Json, call: Json, toolCall: FunctionToolCallJson): void;
   /** Resolves when every delivery under way has finished (tests, shutdown). */
   idle(): Promise<void>;
 }
 
 /** The statuses whose change the platform reports as a `status-update`. */
 const REPORTED_STATUSES = new Set(['ringing', 'in-progress', 'forwarding', 'ended']);
+
+/** One function call of a `tool-calls` message's `toolCallList`. */
+export interface FunctionToolCallJson {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: Json };
+}
+
+/** The assistant's function tool `name`, when its `model.tools` has it: the platform calls only configured tools. */
+export function assistantTool(assistant: Json, name: string): Json | undefined {
+  const tools: Json[] = Array.isArray(assistant?.model?.tools) ? assistant.model.tools : [];
+  return tools.find((t) => t?.type === 'function' && t.function?.name === name);
+}
+
+/** A call of `name` with `args`, with a fresh id. */
+export function functionToolCall(name: string, args: Json): FunctionToolCallJson {
+  return { id: `call_${uuid()}`, type: 'function', function: { name, arguments: args } };
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -103,12 +118,10 @@ export function createServerMessenger(options: ServerMessengerOptions): ServerMe
       });
       if (patch.status === 'ended') enqueue(id, url, endOfCallReport(call));
     },
-    toolCall(assistant, call, name, args) {
+    toolCall(assistant, call, toolCall) {
       const url = assistant?.server?.url ?? options.fallbackUrl;
-      const tools: Json[] = Array.isArray(assistant?.model?.tools) ? assistant.model.tools : [];
-      const tool = tools.find((t) => t?.type === 'function' && t.function?.name === name);
+      const tool = assistantTool(assistant, toolCall.function.name);
       if (typeof url !== 'string' || !url || !tool) return;
-      const toolCall = { id: `call_${uuid()}`, type: 'function', function: { name, arguments: args } };
       enqueue(String(call.id), url, {
         type: 'tool-calls',
         timestamp: Date.now(),
