@@ -7,6 +7,8 @@ if (build.status !== 0) {
   console.error('Helena: the widget build failed (see above); the server was not started.');
   process.exit(build.status ?? 1);
 }
+// Brotli and gzip copies of the bundle and the site, served to clients that accept them.
+spawnSync('npm', ['run', '--silent', 'build', '-w', '@helena/api'], { stdio: 'inherit' });
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

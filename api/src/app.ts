@@ -5,7 +5,6 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
-import { compress } from 'hono/compress';
 import type { Config } from './config';
 import type { Db } from './db';
 import type { Deps } from './deps';
@@ -17,6 +16,7 @@ import { unverifiedConversations, type Conversations } from './proposal/conversa
 import { accessLog, clientAborted, type AppEnv } from './http/access-log';
 import { refuse } from './http/api-error';
 import { requestBodyLimit } from './http/body-limit';
+import { compression } from './http/compression';
 import { corsAllowList } from './http/cors';
 import { hostGuard } from './http/host-guard';
 import { loopbackOnly } from './http/loopback-only';
@@ -91,7 +91,7 @@ export function createApp(opts: AppOptions): BuiltApp {
     }),
   );
   // JSON and HTML over 1 KB; precompressed static files already carry their Content-Encoding.
-  app.use('*', compress({ threshold: 1024 }));
+  app.use('*', ...compression(1024));
 
   app.use('/api/*', corsAllowList({ allowed: config.ALLOWED_ORIGINS, log }));
   const apiBodyLimit = requestBodyLimit();

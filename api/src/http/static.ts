@@ -5,7 +5,9 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
+import type { Stats } from 'node:fs';
 import type { MiddlewareHandler } from 'hono';
+import { COMPRESSIBLE_EXTENSIONS } from './precompress';
 
 export interface StaticRoot {
   /** URL prefix, e.g. '/' or '/assets'. */
@@ -73,15 +75,25 @@ export function serveStatic(root: StaticRoot): MiddlewareHandler {
     }
     if (!st || !st.isFile()) return next();
 
-    const etag = `W/"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}"`;
     const name = file.slice(file.lastIndexOf(sep) + 1);
+    const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+    // A copy precompressed at build, when the client accepts it (brotli first).
+    const compressible = COMPRESSIBLE_EXTENSIONS.has(extname(file).toLowerCase());
+    const encoding = compressible ? await precompressed(file, st.mtimeMs, c.req.header('accept-encoding')) : null;
+    if (encoding) {
+      file = encoding.file;
+      st = encoding.stat;
+    }
+    const etag = `W/"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}${encoding ? '-' + encoding.name : ''}"`;
     const headers: Record<string, string> = {
-      'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+      'Content-Type': type,
       'Cache-Control': isHashedName(name) ? 'public, max-age=31536000, immutable' : 'no-cache',
       ETag: etag,
       'Last-Modified': st.mtime.toUTCString(),
       'Cross-Origin-Resource-Policy': 'cross-origin',
       'Access-Control-Allow-Origin': '*',
+      ...(compressible ? { Vary: 'Accept-Encoding' } : {}),
+      ...(encoding ? { 'Content-Encoding': encoding.name } : {}),
     };
     if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
     headers['Content-Length'] = String(st.size);
@@ -89,4 +101,28 @@ export function serveStatic(root: StaticRoot): MiddlewareHandler {
     const body = Readable.toWeb(createReadStream(file)) as unknown as ReadableStream;
     return c.body(body, 200, headers);
   };
+}
+
+/** Whether `header` (Accept-Encoding) accepts `name` with a non-zero q. */
+function accepts(header: string | undefined, name: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((part) => {
+    const [token, ...params] = part.trim().toLowerCase().split(';');
+    if (token.trim() !== name) return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
+  });
+}
+
+/** The `.br` or `.gz` sibling of `file` the client accepts, when it is at least as new as the file. */
+async function precompressed(file: string, mtimeMs: number, header: string | undefined): Promise<{ name: string; file: string; stat: Stats } | null> {
+  for (const [name, ext] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const) {
+    if (!accepts(header, name)) continue;
+    const st = await stat(file + ext).catch(() => null);
+    if (st?.isFile() && st.mtimeMs >= mtimeMs) return { name, file: file + ext, stat: st };
+  }
+  return null;
 }
