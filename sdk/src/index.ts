@@ -1,6 +1,7 @@
 // @helena/sdk: the platform REST client and its types.
 export * from './platform/index.js';
 export * from './webhooks/index.js';
+export { detectEmail, detectEmails, normaliseSpokenEmail } from './email/detect.js';
 
 import type { components } from './platform/generated/openapi.js';
 import type { PlatformClient } from './platform/client.js';

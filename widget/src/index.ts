@@ -5,6 +5,6 @@
 import { defineHelenaAssistant } from './loader';
 
 export { defineHelenaAssistant, TAG, ATTRS } from './loader';
-export { detectEmail, detectEmails } from './email/detect';
+export { detectEmail, detectEmails } from '@helena/sdk';
 
 defineHelenaAssistant(() => import('./ui/element'));

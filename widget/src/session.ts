@@ -2,7 +2,7 @@
  * The session chunk: what is needed only once a conversation is under way (the dialogs, email
  * detection, the lead flow). Loaded lazily at call start, so it is not in the UI chunk.
  */
-export { detectEmails } from './email/detect';
+export { detectEmails } from '@helena/sdk';
 export { runLead } from './store/lead';
 export { createModals } from './ui/modals';
 export type { ModalDeps, Modals } from './ui/modals';

@@ -1,20 +1,25 @@
 /**
- * Email detection in chat messages and voice transcripts (spec §5).
+ * Email detection in chat messages and voice transcripts: the one definition shared by the widget
+ * (which opens the form with what it finds) and the simulator's scripted assistant (which
+ * decides what to say next), so that the two never disagree about what the visitor said.
  *
  * The rule: a local part, an at sign, a domain and a top-level domain of at least two letters.
  * Trailing punctuation is stripped, the first email found wins, and the result is lower-cased.
  * Spoken forms are normalised first, so that a transcript such as
  * 'juan punto perez arroba acme guion corp punto com' or 'john at gmail dot com' is recognised.
+ *
+ * Callers pass only what the visitor said or typed: the assistant's own lines quote example
+ * addresses ('ana arroba empresa punto com') that must never be taken for the visitor's.
  */
 
 const EMAIL = /[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/gi;
 
 // Order matters: two-word connectors before their one-word prefixes.
 const SPOKEN: ReadonlyArray<[RegExp, string]> = [
-  [/\s+(?:gui[oó]n|barra)\s+bajo\s+/gi, '_'],
+  [/\s+(?:guion|barra)\s+bajo\s+/gi, '_'],
   [/\s+barra\s+baja\s+/gi, '_'],
   [/\s+underscore\s+/gi, '_'],
-  [/\s+gui[oó]n(?:\s+medio)?\s+/gi, '-'],
+  [/\s+guion(?:\s+medio)?\s+/gi, '-'],
   [/\s+(?:dash|hyphen)\s+/gi, '-'],
   [/\s+punto\s*com\b/gi, '.com'],
   [/\s+(?:punto|dot)\s+/gi, '.'],
@@ -24,9 +29,13 @@ const SPOKEN: ReadonlyArray<[RegExp, string]> = [
   [/\s+\.\s+/g, '.'],
 ];
 
+const stripAccents = (s: string): string => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+
 /** Rewrites spoken connectors ('arroba', 'punto', 'guion bajo', 'at', 'dot' …) into symbols. */
 export function normaliseSpokenEmail(text: string): string {
-  let out = ` ${text} `;
+  // Transcribers write names with accents ('García'); an address has none, so they are dropped
+  // rather than letting the accented letter cut the address in two.
+  let out = ` ${stripAccents(text)} `;
   for (const [pattern, symbol] of SPOKEN) out = out.replace(pattern, symbol);
   return out.trim();
 }

@@ -16,7 +16,7 @@ import { MemoryStore } from './simulator/store';
 export type { SimulatorScriptOptions } from './simulator/rooms';
 export type { AttachRoomsOptions, ListeningSimulator, UpgradeServer } from './simulator/node';
 export type { Entity as SimulatorEntity } from './simulator/store';
-export { DEFAULT_LINES, normaliseSpokenEmail, findEmail, type DialogueLines } from './simulator/dialogue';
+export { DEFAULT_LINES, type DialogueLines } from './simulator/dialogue';
 
 export interface PlatformSimulatorOptions {
   /** Accepted on `POST /call/web` and `POST /chat/web` (and `/chat/web/responses`). Default 'demo-public-key'. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectEmail, detectEmails, normaliseSpokenEmail } from '../src/email/detect';
+import { detectEmail, detectEmails, normaliseSpokenEmail } from '../../src/email/detect';
 
 // [input, first email or null]
 const cases: Array<[string, string | null]> = [
@@ -37,6 +37,11 @@ const cases: Array<[string, string | null]> = [
   ['juan @ gmail . com', 'juan@gmail.com'],
   ['juan.perez arroba gmail.com', 'juan.perez@gmail.com'],
   ['juan@gmail punto com', 'juan@gmail.com'],
+  ['mi correo es ana arroba empresa punto com, gracias', 'ana@empresa.com'],
+  ['Ana punto García arroba mi guion empresa punto com punto mx', 'ana.garcia@mi-empresa.com.mx'],
+  ['juan guion bajo perez arroba correo punto es.', 'juan_perez@correo.es'],
+  ['Escríbeme a Ana@Empresa.com.', 'ana@empresa.com'],
+  ['en este punto no tengo correo', null],
   // Spoken English.
   ['john at gmail dot com', 'john@gmail.com'],
   ['my email is john dot smith at example dot co dot uk', 'john.smith@example.co.uk'],

@@ -1,24 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Dialogue, findEmail, normaliseSpokenEmail } from '../../src/testing/simulator/dialogue';
-
-describe('spoken Spanish emails', () => {
-  it.each([
-    ['ana arroba empresa punto com', 'ana@empresa.com'],
-    ['mi correo es ana arroba empresa punto com, gracias', 'mi correo es ana@empresa.com gracias'],
-    ['Ana punto García arroba mi guion empresa punto com punto mx', 'ana.garcia@mi-empresa.com.mx'],
-    ['juan guion bajo perez arroba correo punto es.', 'juan_perez@correo.es'],
-    ['en este punto no tengo correo', 'en este punto no tengo correo'],
-  ])('%s', (spoken, written) => {
-    expect(normaliseSpokenEmail(spoken)).toBe(written);
-  });
-
-  it('finds typed and spoken emails, and strips trailing punctuation', () => {
-    expect(findEmail('Escríbeme a Ana@Empresa.com.')).toBe('ana@empresa.com');
-    expect(findEmail('es ana arroba empresa punto com')).toBe('ana@empresa.com');
-    expect(findEmail('ana@empresa.c')).toBeUndefined();
-    expect(findEmail('hola')).toBeUndefined();
-  });
-});
+import { Dialogue } from '../../src/testing/simulator/dialogue';
 
 describe('the Spanish script', () => {
   it('asks about the business, then for the email, confirms it and offers the proposal', () => {

@@ -157,7 +157,9 @@ export function createCallController(ctx: CallContext): CallController {
     }
     if (role === 'bot') ctx.later('speaking', SPEAKING_OFF_MS, () => ctx.set({ speaking: false }));
     else ctx.set({ listening: false });
-    ctx.scanText(text);
+    // Only the visitor's words can carry the visitor's address: the assistant's lines quote
+    // example addresses ('ana arroba empresa punto com') that must never prefill the form.
+    if (role === 'user') ctx.scanText(text);
   };
 
   const onMessage = (m: PlatformMessage) => {

@@ -566,7 +566,8 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
       },
 
       async rescan() {
-        for (const m of get().messages) if (m.isFinal && (await scanText(m.message, false))) return;
+        // The visitor's lines only, as for live transcripts.
+        for (const m of get().messages) if (m.role === 'user' && m.isFinal && (await scanText(m.message, false))) return;
       },
 
       registerLog(el) {

@@ -1,5 +1,6 @@
 // The simulated assistant's Spanish script, as pure logic: what it says first, how it answers
 // each visitor turn, and the summary it files at the end. Rooms (voice) and chats (text) share it.
+import { detectEmail } from '../../email/detect.js';
 
 /** The lines the assistant says; every one can be replaced through the simulator's `script.lines`. */
 export interface DialogueLines {
@@ -27,59 +28,9 @@ export const DEFAULT_LINES: DialogueLines = {
   farewell: '¡Gracias por tu tiempo! Que tengas un buen día.',
 };
 
-/** Local part, at sign, domain and a top-level domain of at least 2 letters. */
-const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
 /** Words that say the visitor is already describing their business. */
 const BUSINESS = /\b(tengo|tenemos|somos|empresa|negocio|tienda|agencia|cl[ií]nica|despacho|restaurante|vendo|vendemos|me dedico|nos dedicamos|startup|consultor[ií]a|hotel|f[aá]brica|academia|taller|panader[ií]a)\b/i;
 const GOODBYE = /\b(adi[oó]s|hasta luego|hasta pronto|chao|chau|nada m[aá]s|eso es todo|no,? gracias|bye)\b/i;
-
-const stripAccents = (s: string): string => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-
-/**
- * Rewrites a spoken Spanish email into its written form, leaving the rest of the sentence alone:
- * 'mi correo es ana arroba empresa punto com' → 'mi correo es ana@empresa.com'.
- * Handles arroba → @, punto → ., guion → -, guion bajo → _ (with or without accents).
- */
-export function normaliseSpokenEmail(text: string): string {
-  const tokens = text.trim().split(/\s+/).filter(Boolean);
-  const out: string[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    const word = stripAccents(tokens[i].toLowerCase()).replace(/[.,;:!?¡¿]+$/, '');
-    const next = tokens[i + 1] ? stripAccents(tokens[i + 1].toLowerCase()).replace(/[.,;:!?]+$/, '') : '';
-    if (word === 'arroba') out.push('@');
-    else if (word === 'punto') out.push('.');
-    else if ((word === 'guion' || word === 'guion-bajo') && next === 'bajo') {
-      out.push('_');
-      i++;
-    } else if (word === 'guion') out.push('-');
-    else if (word === 'guionbajo' || word === 'guion_bajo') out.push('_');
-    else {
-      out.push(tokens[i]);
-      continue;
-    }
-  }
-  const at = out.indexOf('@');
-  if (at < 0) return text;
-  const isSym = (t: string | undefined) => t === '@' || t === '.' || t === '-' || t === '_';
-  const isWord = (t: string | undefined) => t !== undefined && !isSym(t);
-  // The email is the chain word (sym word)* around the '@'.
-  let start = at;
-  if (isWord(out[at - 1])) start = at - 1;
-  while (isSym(out[start - 1]) && out[start - 1] !== '@' && isWord(out[start - 2])) start -= 2;
-  let end = at;
-  if (isWord(out[at + 1])) end = at + 1;
-  while (isSym(out[end + 1]) && out[end + 1] !== '@' && isWord(out[end + 2])) end += 2;
-  const email = stripAccents(out.slice(start, end + 1).join('')).toLowerCase().replace(/[.,;:!?]+$/, '');
-  return [...out.slice(0, start), email, ...out.slice(end + 1)].join(' ');
-}
-
-/** The first email in `text`, typed or spoken, with trailing punctuation stripped. */
-export function findEmail(text: string): string | undefined {
-  const typed = EMAIL.exec(text);
-  if (typed) return typed[0].replace(/[.]+$/, '').toLowerCase();
-  const spoken = EMAIL.exec(normaliseSpokenEmail(text));
-  return spoken ? spoken[0].replace(/[.]+$/, '').toLowerCase() : undefined;
-}
 
 export type DialogueStage = 'start' | 'business' | 'email' | 'offered' | 'done' | 'ended';
 
@@ -116,7 +67,7 @@ export class Dialogue {
   reply(userText: string): DialogueReply {
     const text = userText.trim();
     if (text) this.visitorSaid.push(text);
-    const email = findEmail(text);
+    const email = detectEmail(text);
     const line = (l: keyof DialogueLines, end = false): DialogueReply => ({
       text: fill(this.lines[l], { name: this.assistantName, email: this.email ?? '' }),
       end,
