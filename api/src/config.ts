@@ -151,7 +151,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       const key = i.path.join('.') || '(environment)';
       const value = typeof i.path[0] === 'string' ? env[i.path[0]] : undefined;
       const shown = value === undefined ? '' : ` (got ${JSON.stringify(value.length > 60 ? value.slice(0, 60) + '…' : value)})`;
-      return `${key}: ${i.message}${/TOKEN|KEY|URL/.test(key) && key !== 'PUBLIC_URL' ? '' : shown}`;
+      return `${key}: ${i.message}${/TOKEN|KEY|SECRET|URL/.test(key) && key !== 'PUBLIC_URL' ? '' : shown}`;
     }),
   );
 }

@@ -43,6 +43,16 @@ describe('config', () => {
     expect(msg).not.toContain('mysql');
   });
 
+  it('a too short VAPI_WEBHOOK_SECRET is reported without echoing it', () => {
+    expect(() => loadConfig({ VAPI_WEBHOOK_SECRET: 'tiny-secret' })).toThrow(ConfigError);
+    try {
+      loadConfig({ VAPI_WEBHOOK_SECRET: 'tiny-secret' });
+    } catch (e) {
+      expect((e as Error).message).toContain('VAPI_WEBHOOK_SECRET');
+      expect((e as Error).message).not.toContain('tiny-secret');
+    }
+  });
+
   it('the server refuses to start on a bad value: a message, exit 1, no stack trace', () => {
     const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
     const r = spawnSync(process.execPath, ['--import', 'tsx', main], {
