@@ -30,6 +30,53 @@ describe('the Spanish script', () => {
     expect(d.reply('hola').text).toBe('¿Qué vendes, Eva?');
   });
 
+  it('answers "what do you do" at the start, and still asks about the business', () => {
+    const d = new Dialogue('Helena');
+    const answer = d.reply('Hola, ¿qué hacéis?').text;
+    expect(answer).toMatch(/asistentes/);
+    expect(answer).toMatch(/negocio/);
+  });
+
+  it('answers questions while it waits for the email, then moves on and offers the form: no loop', () => {
+    const d = new Dialogue('Helena');
+    d.reply('Tengo una clínica dental');
+    const misunderstood = /No he entendido/;
+    const price = d.reply('¿Cuánto cuesta?').text;
+    expect(price).toMatch(/precio/i);
+    expect(price).not.toMatch(misunderstood);
+    const whatsapp = d.reply('¿Funciona en WhatsApp?').text;
+    expect(whatsapp).toMatch(/WhatsApp/);
+    expect(whatsapp).toMatch(/formulario/);
+    expect(whatsapp).not.toMatch(misunderstood);
+    const catalan = d.reply('¿Y en catalán?').text;
+    expect(catalan).toMatch(/catalán/);
+    expect(catalan).not.toMatch(misunderstood);
+    expect(d.reply('¿Se integra con mi CRM?').text).toMatch(/CRM/);
+    expect(d.reply('¿Cuánto tarda en estar listo?').text).toMatch(/semanas/);
+    expect(d.reply('vale').text).not.toMatch(misunderstood);
+  });
+
+  it('asks for the address again at most once', () => {
+    const d = new Dialogue('Helena');
+    d.reply('Tengo una tienda');
+    expect(d.reply('no sé').text).toMatch(/repites/);
+    const next = d.reply('pues no lo sé');
+    expect(next.text).not.toMatch(/repites/);
+    expect(next.text).toMatch(/formulario/);
+  });
+
+  it('says the proposal is on its way only after the server reports it queued one', () => {
+    const d = new Dialogue('Helena');
+    d.reply('Tengo una panadería');
+    d.reply('ana@empresa.com');
+    const agreed = d.reply('sí, envíamela');
+    expect(agreed.registerContact).toBe(true);
+    expect(agreed.text).not.toMatch(/va de camino/);
+    expect(d.notice('El formulario se cerró sin enviar nada.')).toBeUndefined();
+    const confirmed = d.notice('La propuesta se ha puesto en cola para enviarse a ana@empresa.com.');
+    expect(confirmed?.text).toMatch(/va de camino a ana@empresa\.com/);
+  });
+
   it('says so when the visitor said nothing', () => {
     expect(new Dialogue('Helena').summary()).toMatch(/no dijo nada/);
   });

@@ -233,3 +233,21 @@ describe('simulated rooms', () => {
     await until(() => finals(messages).length === 1, 5000, 'greeting through the mounted simulator');
   });
 });
+
+describe('system notes from the page', () => {
+  it('confirms the proposal only once the page says the server queued it', async () => {
+    const { call, webCall, messages } = await setup();
+    await call.join({ url: webCall.webCallUrl });
+    await until(() => finals(messages).length === 1, 5000, 'greeting');
+    addMessage(call, 'Tengo una panadería en Madrid');
+    await until(() => finals(messages).length === 2, 5000, 'ask for the email');
+    addMessage(call, 'ana@empresa.com');
+    await until(() => finals(messages).length === 3, 5000, 'confirm the email');
+    addMessage(call, 'sí, envíamela');
+    await until(() => finals(messages).length === 4, 5000, 'agreement');
+    expect(finals(messages)[3]).not.toMatch(/va de camino/);
+    call.sendAppMessage(JSON.stringify({ type: 'add-message', message: { role: 'system', content: 'La propuesta se ha puesto en cola para enviarse a ana@empresa.com.' } }));
+    await until(() => finals(messages).length === 5, 5000, 'confirmation');
+    expect(finals(messages)[4]).toMatch(/va de camino a ana@empresa\.com/);
+  });
+});

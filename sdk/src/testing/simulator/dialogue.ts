@@ -11,8 +11,18 @@ export interface DialogueLines {
   repeatEmail: string;
   /** `{email}` is the address understood. */
   confirmEmail: string;
-  /** `{email}`. */
+  /** The visitor agreed: the proposal is being registered, not yet sent. `{email}`. */
+  proposalPending: string;
+  /** Said only once the server confirms that it queued the proposal. `{email}`. */
   proposalOnItsWay: string;
+  /** After two turns without an address: move on and point to the form. */
+  offerForm: string;
+  whatWeDo: string;
+  price: string;
+  channels: string;
+  languages: string;
+  integration: string;
+  timeline: string;
   anythingElse: string;
   farewell: string;
 }
@@ -23,16 +33,42 @@ export const DEFAULT_LINES: DialogueLines = {
   askEmail: '¡Qué interesante, gracias por contármelo! ¿Me dejas tu correo electrónico para enviarte la propuesta?',
   repeatEmail: 'No he entendido bien tu correo. ¿Me lo repites? Por ejemplo: ana arroba empresa punto com.',
   confirmEmail: 'Perfecto, he anotado tu correo {email}. Te prepararé una propuesta personalizada para tu negocio. ¿Quieres que te la envíe ahora?',
+  proposalPending: 'Perfecto, la preparo para {email}. Te confirmo aquí en cuanto salga.',
   proposalOnItsWay: 'Hecho: la propuesta va de camino a {email}. ¿Hay algo más en lo que pueda ayudarte?',
+  offerForm: 'Sin problema, sigamos. Cuando quieras, escribe tu correo aquí o en el formulario y te envío la propuesta. ¿Qué más te gustaría saber?',
+  whatWeDo: 'Creamos asistentes de voz y chat con inteligencia artificial que atienden a tus clientes, responden sus dudas y recogen sus datos, a cualquier hora.',
+  price: 'El precio depende del volumen de conversaciones y de las integraciones; en la propuesta personalizada te damos una cifra cerrada, sin compromiso.',
+  channels: 'Funciona en tu web, por teléfono y en WhatsApp, con el mismo asistente en todos los canales.',
+  languages: 'Habla español e inglés, y también catalán, gallego, euskera, francés o portugués si lo necesitas.',
+  integration: 'Se integra con tu CRM, tu calendario y tus herramientas habituales; en la web basta con pegar una línea de código.',
+  timeline: 'Lo normal es tenerlo funcionando en una o dos semanas desde que aceptas la propuesta.',
   anythingElse: 'Tomo nota y lo incluiré en la propuesta. ¿Algo más?',
   farewell: '¡Gracias por tu tiempo! Que tengas un buen día.',
 };
 
 /** Words that say the visitor is already describing their business. */
 const BUSINESS = /\b(tengo|tenemos|somos|empresa|negocio|tienda|agencia|cl[ií]nica|despacho|restaurante|vendo|vendemos|me dedico|nos dedicamos|startup|consultor[ií]a|hotel|f[aá]brica|academia|taller|panader[ií]a)\b/i;
+/** The common questions the demo answers, first match wins. */
+const TOPICS: ReadonlyArray<[RegExp, 'whatWeDo' | 'price' | 'channels' | 'languages' | 'integration' | 'timeline']> = [
+  [/\b(cu[aá]nto (cuesta|vale|cobr)|precio|tarifa|coste|presupuesto|how much|price|cost)/i, 'price'],
+  [/\b(whats ?app|tel[eé]fono|llamadas?|instagram|telegram|canal(es)?|phone|channels?)\b/i, 'channels'],
+  [/\b(idiomas?|catal[aá]n|ingl[eé]s|gallego|euskera|franc[eé]s|portugu[eé]s|languages?|english|spanish)\b/i, 'languages'],
+  [/\b(integra|crm|hubspot|salesforce|calendario|api|shopify|wordpress|integration)/i, 'integration'],
+  [/\b(cu[aá]nto tarda|plazo|cu[aá]ndo (estar[ií]a|est[aá]|lo tendr)|semanas|how long|timeline)/i, 'timeline'],
+  [/\b(qu[eé] (hac[eé]is|haces|hacen|ofrec[eé]is|ofreces)|a qu[eé] os dedic[aá]is|qui[eé]nes sois|what do you do)/i, 'whatWeDo'],
+];
+/** The visitor agrees to the offer. */
+// Letters, not \b: JavaScript's \b treats 'í' as a non-word character ('sí', 'envíamela').
+const YES = /(?<!\p{L})(s[ií]|vale|claro|ok|okay|de acuerdo|adelante|env[ií]a|m[aá]nda|por favor|yes|sure|please)/iu;
+/** A system message saying the server queued the proposal (the widget sends it after a successful send). */
+const QUEUED = /\b(cola|queued|enviad[ao]|sent)\b/i;
+
 const GOODBYE = /\b(adi[oó]s|hasta luego|hasta pronto|chao|chau|nada m[aá]s|eso es todo|no,? gracias|bye)\b/i;
 
-export type DialogueStage = 'start' | 'business' | 'email' | 'offered' | 'done' | 'ended';
+export type DialogueStage = 'start' | 'business' | 'email' | 'offered' | 'pending' | 'done' | 'ended';
+
+/** Turns without an address after which the assistant stops asking and offers the form. */
+export const EMAIL_ATTEMPTS = 2;
 
 export interface DialogueReply {
   text: string;
@@ -49,6 +85,8 @@ export class Dialogue {
   stage: DialogueStage = 'start';
   business: string | undefined;
   email: string | undefined;
+  /** Visitor turns, since the assistant asked for the address, that gave none. */
+  private emailMisses = 0;
   readonly visitorSaid: string[] = [];
   readonly lines: DialogueLines;
 
@@ -68,10 +106,9 @@ export class Dialogue {
     const text = userText.trim();
     if (text) this.visitorSaid.push(text);
     const email = detectEmail(text);
-    const line = (l: keyof DialogueLines, end = false): DialogueReply => ({
-      text: fill(this.lines[l], { name: this.assistantName, email: this.email ?? '' }),
-      end,
-    });
+    const say = (...keys: Array<keyof DialogueLines>): string =>
+      keys.map((k) => fill(this.lines[k], { name: this.assistantName, email: this.email ?? '' })).join(' ');
+    const line = (l: keyof DialogueLines, end = false): DialogueReply => ({ text: say(l), end });
     if (email) {
       this.email = email;
       this.stage = 'offered';
@@ -81,28 +118,57 @@ export class Dialogue {
       this.stage = 'ended';
       return line('farewell', true);
     }
+    const topic = TOPICS.find(([pattern]) => pattern.test(text))?.[1];
     switch (this.stage) {
       case 'start':
         if (BUSINESS.test(text)) {
           // The visitor already told us about the business: straight to the email.
           this.business = text;
           this.stage = 'email';
-          return line('askEmail');
+          return { text: topic ? say(topic, 'askEmail') : say('askEmail'), end: false };
         }
         this.stage = 'business';
-        return line('askBusiness');
+        return { text: topic ? say(topic, 'askBusiness') : say('askBusiness'), end: false };
       case 'business':
+        if (topic && !BUSINESS.test(text)) return { text: say(topic, 'askBusiness'), end: false };
         this.business = text;
         this.stage = 'email';
         return line('askEmail');
-      case 'email':
-        return line('repeatEmail');
+      case 'email': {
+        // A question is answered, never met with 'I did not understand your email'; after
+        // two turns without an address the assistant moves on instead of asking again.
+        this.emailMisses++;
+        if (this.emailMisses >= EMAIL_ATTEMPTS) {
+          this.stage = 'done';
+          return { text: topic ? say(topic, 'offerForm') : say('offerForm'), end: false };
+        }
+        return { text: topic ? say(topic, 'askEmail') : say('repeatEmail'), end: false };
+      }
       case 'offered':
-        this.stage = 'done';
-        return { ...line('proposalOnItsWay'), registerContact: true };
+        if (topic) return { text: say(topic), end: false };
+        if (!YES.test(text)) {
+          this.stage = 'done';
+          return line('anythingElse');
+        }
+        // Agreement only registers the request: the assistant says the proposal is on its way
+        // once the server reports that it queued one (see `notice`).
+        this.stage = 'pending';
+        return { ...line('proposalPending'), registerContact: true };
       default:
-        return line('anythingElse');
+        return topic ? line(topic) : line('anythingElse');
     }
+  }
+
+  /**
+   * A system message from the page (sent on the call or chat, as with the real platform). When it
+   * says the server queued the proposal, the assistant confirms where it went; otherwise silence.
+   */
+  notice(systemText: string): DialogueReply | undefined {
+    const email = detectEmail(systemText);
+    if (!email || !/propuesta|proposal/i.test(systemText) || !QUEUED.test(systemText)) return undefined;
+    this.email = email;
+    this.stage = 'done';
+    return { text: fill(this.lines.proposalOnItsWay, { name: this.assistantName, email }), end: false };
   }
 
   /** The call's summary: it quotes what the visitor said, and what was agreed. */

@@ -256,6 +256,10 @@ export class Room {
         } else if (m.role === 'system' || m.role === 'assistant') {
           this.record({ role: m.role === 'assistant' ? 'bot' : 'system', message: content });
           this.conversationUpdate();
+          // A page's system note (e.g. 'the proposal was queued') may warrant an answer, as a
+          // real model would give one when the message asks for a response.
+          const answer = m.role === 'system' && message.triggerResponseEnabled !== false ? this.dialogue.notice(content) : undefined;
+          if (answer) this.later(this.options.timings.responseDelayMs, () => this.enqueue(answer.text));
         }
         return true;
       }
