@@ -38,6 +38,8 @@ export interface CallController {
   start(): Promise<void>;
   stop(): Promise<void>;
   deliver(text: string): void;
+  /** Tells the assistant something the page knows (a system message); the visitor does not see it. */
+  note(text: string): void;
   /** Our vapi_call row for the current conversation, once created: its id and capability token. */
   row(): Promise<{ id: string; token: string } | undefined>;
 }
@@ -184,6 +186,15 @@ export function createCallController(ctx: CallContext): CallController {
     ctx.scanText(text);
   };
 
+  const note = (text: string) => {
+    if (!client || ctx.get().status !== 'active') return;
+    try {
+      client.send({ type: 'add-message', message: { role: 'system', content: text } });
+    } catch (err) {
+      ctx.log('add-message failed', err);
+    }
+  };
+
   const wire = (c: VoiceClient) => {
     c.on('call-start', () => {
       if (!call) call = { started: false, updated: false };
@@ -293,6 +304,7 @@ export function createCallController(ctx: CallContext): CallController {
     },
 
     deliver,
+    note,
 
     async row() {
       if (call?.rowPromise) await call.rowPromise;

@@ -539,6 +539,11 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
         }
         if (outcome === 'saved') {
           set({ submitting: false, saved: true });
+          // The chat says where the proposal went, and the assistant hears it from the page,
+          // so that it confirms only what the server really queued.
+          const email = s.form.email.trim();
+          append('bot', fmt(texts.proposalQueued, { email }));
+          if (controller) (await controller).note(fmt(texts.proposalQueuedNote, { email }));
           later('modalClose', MODAL_CLOSE_AFTER_SAVE_MS, () => set({ emailOpen: false, saved: false }));
         } else {
           set({ submitting: false, emailOpen: false });
