@@ -22,6 +22,8 @@ export interface DemoServer {
   /** The SQLite file the server uses. */
   dbPath: string;
   demo: boolean;
+  /** The visitor speaks in the demo call's room (the simulator's in-process hook). */
+  speak(callId: string, text: string): boolean;
   close(): Promise<void>;
 }
 
@@ -73,6 +75,7 @@ export async function startDemoServer(): Promise<DemoServer> {
     url,
     dbPath,
     demo: site.demo,
+    speak: (callId, text) => site.speak(callId, text),
     close: async () => {
       await running.close();
       await site.close();

@@ -16,6 +16,8 @@ export interface Composition extends Pick<StartOptions, 'mounts' | 'onServer' | 
   demo: boolean;
   /** The demo simulator's private key, when there is a demo. */
   simPrivateKey?: string;
+  /** In-process speech into a demo call's room (end-to-end tests); false without a demo or room. */
+  speak(callId: string, text: string): boolean;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,7 @@ export function composeSite(config: Config): Composition {
   return {
     demo: !!demo,
     simPrivateKey: demo?.privateKey,
+    speak: (callId, text) => demo?.speak(callId, text) ?? false,
     // With VAPI_PRIVATE_KEY the server asks the real platform instead (server.ts).
     platform: demo?.platform,
     // The local inbox shows every visitor's mail: only in demo mode (and only to loopback).

@@ -21,6 +21,11 @@ export interface Demo {
   platform: PlatformCallsClient;
   /** The simulator's private key (printed at start so a developer can inspect it). */
   privateKey: string;
+  /**
+   * The visitor says `text` in the room of call `callId` (in-process only: the simulator's HTTP
+   * test controls are off). For end-to-end tests of the demo.
+   */
+  speak(callId: string, text: string): boolean;
   onServer(server: Server): void;
   close(): Promise<void>;
 }
@@ -55,6 +60,7 @@ export function createDemo(opts: DemoOptions = {}): Demo {
     mount: { prefix: DEMO_PREFIX, app: simulator.app, limited: true },
     platform,
     privateKey,
+    speak: (callId, text) => simulator.rooms.speak(callId, text),
     onServer: (server) => void simulator.attachRooms(server as never, { prefix: DEMO_PREFIX }),
     close: () => simulator.close(),
   };
