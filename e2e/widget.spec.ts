@@ -94,6 +94,8 @@ test.beforeAll(async () => {
     config,
     log: createLogger({ level: 'silent' }),
     staticRoots: [{ prefix: '/', dir: dist }],
+    // The local mail inbox the test reads (served only when asked for, and only to loopback).
+    devMail: true,
     // The simulator is made once the port is known: the URLs it hands out (webCallUrl) need
     // its public base, and the mount strips the /sim prefix from what it sees.
     mounts: [{ prefix: '/sim', app: { fetch: (req: Request) => simulator.fetch(req) } }],
