@@ -48,6 +48,4 @@ export const en: Texts = {
   errNotInitialised: 'The voice provider is not initialised correctly',
   errEvents: 'Error setting up the voice provider events',
   greeting: "Hi! I'm {name}, the virtual assistant of {company}. How can I help you today?",
-  proposalQueued: 'Proposal on its way to {email}. Check your inbox.',
-  proposalQueuedNote: 'The proposal was queued for {email}. Confirm it to the visitor.',
 };

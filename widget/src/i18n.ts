@@ -51,10 +51,6 @@ const es = {
   errNotInitialised: 'El proveedor de voz no está inicializado correctamente',
   errEvents: 'Error al configurar los eventos del proveedor de voz',
   greeting: '¡Hola! Soy {name}, la asistente virtual de {company}. ¿En qué puedo ayudarte hoy?',
-  /** Shown in the chat once the server queued the proposal. */
-  proposalQueued: 'Propuesta en camino a {email}. Revisa tu bandeja de entrada.',
-  /** Told to the assistant (a system message) once the server queued the proposal. */
-  proposalQueuedNote: 'La propuesta se ha puesto en cola para enviarse a {email}. Confírmaselo al visitante.',
 };
 
 export type Texts = typeof es;

@@ -9,10 +9,13 @@ import type { LeadApi, LeadApiFactory } from '../rpc/types';
 import type { VoiceFactory } from '../voice/types';
 import type { CallContext, CallController } from './call';
 import type { LeadContext, LeadOutcome } from './lead';
+import type { LeadTexts } from '../i18n-lead';
 
 /** The session chunk's exports the store uses (see ../session.ts). */
 export interface SessionModule {
   detectEmails(text: string): string[];
+  detectEmail(text: string): string | null;
+  leadTextsFor(locale: Locale): LeadTexts;
   runLead(ctx: LeadContext): Promise<LeadOutcome>;
 }
 
@@ -77,6 +80,8 @@ export interface HelenaState {
   transcriptOpen: boolean;
   emailOpen: boolean;
   form: EmailForm;
+  /** The form's address is not an address: an inline message, nothing sent or stored. */
+  emailInvalid: boolean;
   submitting: boolean;
   saved: boolean;
   draft: string;
@@ -375,6 +380,7 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
       transcriptOpen: false,
       emailOpen: false,
       form: emptyForm(),
+      emailInvalid: false,
       submitting: false,
       saved: false,
       draft: '',
@@ -503,7 +509,7 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
         // The visitor is editing: the auto-hide no longer applies (a timed modal must not take the
         // form away from someone who is filling it in).
         cancel('modalAutoHide');
-        set((s) => ({ form: { ...s.form, [field]: value } }));
+        set((s) => ({ form: { ...s.form, [field]: value }, ...(field === 'email' ? { emailInvalid: false } : {}) }));
       },
 
       async submitLead() {
@@ -516,7 +522,19 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
         }
         cancel('modalAutoHide');
         set({ submitting: true });
-        storeSet(STORAGE_KEYS.correoUsuario, s.form.email.trim());
+        // Checked here, in the browser, so that a mistyped address keeps the form open with
+        // the other fields, is never stored, and never reaches the server.
+        const typed = s.form.email.trim();
+        try {
+          const { detectEmail } = await session();
+          if (detectEmail(typed) !== typed.toLowerCase()) {
+            set({ submitting: false, emailInvalid: true });
+            return;
+          }
+        } catch (err) {
+          log('session chunk unavailable', err);
+        }
+        storeSet(STORAGE_KEYS.correoUsuario, typed);
         let outcome: LeadOutcome = 'customer-failed';
         try {
           const { runLead } = await session();
@@ -541,9 +559,9 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
           set({ submitting: false, saved: true });
           // The chat says where the proposal went, and the assistant hears it from the page,
           // so that it confirms only what the server really queued.
-          const email = s.form.email.trim();
-          append('bot', fmt(texts.proposalQueued, { email }));
-          if (controller) (await controller).note(fmt(texts.proposalQueuedNote, { email }));
+          const lead = (await session()).leadTextsFor(get().config.locale);
+          append('bot', fmt(lead.proposalQueued, { email: typed }));
+          if (controller) (await controller).note(fmt(lead.proposalQueuedNote, { email: typed }));
           later('modalClose', MODAL_CLOSE_AFTER_SAVE_MS, () => set({ emailOpen: false, saved: false }));
         } else {
           set({ submitting: false, emailOpen: false });

@@ -8,6 +8,7 @@ import type { createElement, ReactNode, useId as UseId } from 'react';
 import type { Texts } from '../i18n';
 import type { ChatMessage, HelenaState, HelenaStore } from '../store/store';
 import { dialogKeyDown, manageDialogFocus } from './focus';
+import { leadTextsFor } from '../i18n-lead';
 
 export interface ModalDeps {
   h: typeof createElement;
@@ -138,6 +139,8 @@ export function createModals({ h, useId, useHelena, useTexts, fmt }: ModalDeps):
     const id = useId();
     const form = useHelena(store, (s) => s.form);
     const submitting = useHelena(store, (s) => s.submitting);
+    const invalid = useHelena(store, (s) => s.emailInvalid);
+    const locale = useHelena(store, (s) => s.config.locale);
     const a = store.getState();
     const field = (key: 'email' | 'name' | 'cargo' | 'company', label: string, extra: Record<string, unknown>) =>
       h('input', {
@@ -168,7 +171,22 @@ export function createModals({ h, useId, useHelena, useTexts, fmt }: ModalDeps):
               void a.submitLead();
             },
           },
-          field('email', t.emailPlaceholder, { type: 'email', autoComplete: 'email', 'aria-required': 'true', 'data-autofocus': '' }),
+          field('email', t.emailPlaceholder, {
+            type: 'email',
+            autoComplete: 'email',
+            'aria-required': 'true',
+            'data-autofocus': '',
+            'aria-invalid': invalid || undefined,
+            'aria-describedby': invalid ? `${id}-invalid` : undefined,
+          }),
+          invalid
+            ? h(
+                'p',
+                // Styled here rather than in the shared sheet, which is part of the UI chunk's budget.
+                { id: `${id}-invalid`, role: 'alert', part: 'field-error', style: { margin: 0, color: 'var(--helena-error,#b91c1c)', fontSize: 13 } },
+                leadTextsFor(locale).emailInvalid,
+              )
+            : null,
           field('name', t.fullName, { type: 'text', autoComplete: 'name' }),
           field('cargo', t.cargo, { type: 'text', autoComplete: 'organization-title' }),
           field('company', t.company, { type: 'text', autoComplete: 'organization' }),
