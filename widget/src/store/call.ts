@@ -6,6 +6,7 @@
  */
 import type { Texts } from '../i18n';
 import type { LeadApi } from '../rpc/types';
+import { trpcUrl } from '../rpc/client';
 import { assistantOverrides } from '../voice/overrides';
 import type { PlatformMessage, VoiceClient, VoiceFactory } from '../voice/types';
 import type { ChatMessage, HelenaConfig, HelenaState } from './store';
@@ -102,6 +103,14 @@ export function createCallController(ctx: CallContext): CallController {
       .catch((err) => ctx.log('vapi_call.create failed', err));
   };
 
+  /** What closes a row: inactive, with the end time. */
+  const closing = (current: CallRecord, row: { id: string; token: string }) => ({
+    id: row.id,
+    token: row.token,
+    status: 'inactive' as const,
+    initial_data: { ...current.initialData, end_time: new Date(ctx.now()).toISOString() },
+  });
+
   const updateRecord = async () => {
     const current = call;
     if (!current || current.updated) return;
@@ -109,16 +118,31 @@ export function createCallController(ctx: CallContext): CallController {
     await current.rowPromise;
     if (!current.row) return;
     try {
-      await (await ctx.api()).updateVapiCall({
-        id: current.row.id,
-        token: current.row.token,
-        status: 'inactive',
-        initial_data: { ...current.initialData, end_time: new Date(ctx.now()).toISOString() },
-      });
+      await (await ctx.api()).updateVapiCall(closing(current, current.row));
     } catch (err) {
       ctx.log('vapi_call.update failed', err);
     }
   };
+
+  /**
+   * The page is going away with the call live: the record is closed with a request that outlives
+   * the page (fetch keepalive), since an awaited tRPC call would be cut off and leave the row
+   * 'active' for ever. The same input as `updateRecord`, posted the way tRPC's httpLink posts a
+   * mutation (no transformer: the body is the input).
+   */
+  const onPageHide = () => {
+    const current = call;
+    if (!current?.started || current.updated || !current.row || typeof fetch !== 'function') return;
+    current.updated = true;
+    const input = closing(current, current.row);
+    fetch(`${trpcUrl(ctx.get().config.apiUrl)}/vapi_call.update`, {
+      method: 'POST',
+      keepalive: true,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(input),
+    }).catch((err) => ctx.log('vapi_call.update on pagehide failed', err));
+  };
+  if (typeof addEventListener === 'function') addEventListener('pagehide', onPageHide);
 
   // ── transcripts: a partial replaces the current line, a final one settles it ─────────────────
   /** The latest line of `role` still being transcribed (a typed line may have come in between). */
