@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Generates sdk/src/platform/generated/openapi.ts from the platform's OpenAPI document.
 //
-//   npm run gen:types -- ../shared/spec/vapi-openapi.json      (path relative to the repo root)
+//   npm run gen:types -- <path or http(s) URL of the OpenAPI document> [output]
 //
 // The document as published has defects that break generators and validators. `normaliseDocument`
 // repairs them in memory, reports each one it touched, and never edits the document itself:
@@ -13,9 +13,10 @@
 //   (the slashes would have to be in the value): the slashes and flags are removed;
 // - a pattern that is an unexpanded placeholder (`ORG_ROLE_OR_CUSTOM_ROLE_PATTERN`) would reject
 //   every valid value: it is removed (the schema's `oneOf` still constrains the value).
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readDocument } from './read-document.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../..');
@@ -166,9 +167,8 @@ export function nameSchemas(statements, ts) {
 }
 
 async function main() {
-  const input = resolve(repoRoot, process.argv[2] ?? DEFAULT_INPUT);
   const output = resolve(repoRoot, process.argv[3] ?? DEFAULT_OUTPUT);
-  const doc = JSON.parse(readFileSync(input, 'utf8'));
+  const doc = await readDocument(process.argv[2] ?? DEFAULT_INPUT, repoRoot);
   const changes = normaliseDocument(doc);
   const changed = changes.enumTypes;
   for (const p of changes.enumTypes) console.log(`normalised type: object -> string at ${p}`);
@@ -201,7 +201,7 @@ async function main() {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   main().catch((err) => {
-    console.error(err);
+    console.error(err instanceof Error ? err.message : err);
     process.exit(1);
   });
 }
