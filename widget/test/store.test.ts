@@ -57,7 +57,7 @@ describe('call status transitions', () => {
     expect(h.store.getState().panelOpen).toBe(true);
     await starting;
     await settle();
-    expect(h.voiceOptions).toEqual([{ demo: true, publicKey: undefined, apiUrl: 'http://127.0.0.1:9' }]);
+    expect(h.voiceOptions).toEqual([{ demo: true, publicKey: undefined, apiUrl: 'http://127.0.0.1:9', locale: 'es' }]);
     expect(h.store.getState().status).toBe('active');
     expect(h.events.map(([t]) => t)).toEqual(['helena:call-start']);
     expect(h.events[0][1]).toMatchObject({ vapiCallId: 'vapi-call-1', demo: true });

@@ -5,6 +5,7 @@
 // This module ships to browsers (the widget's demo mode bundles it): it imports no server code,
 // no node: module, no hono and no ws. In Node 20, which has no global WebSocket, the `ws` package
 // is loaded with a dynamic import whose specifier bundlers cannot see, and only then.
+import { speakAssistantLine, stopSpeaking } from './simulated/speech';
 import type {
   CallObjectEvent,
   CallObjectInputDevices,
@@ -33,6 +34,8 @@ export type WebSocketConstructorLike = new (url: string) => WebSocketLike;
 
 /** `Daily.createCallObject` options, plus a few that only the simulated call object reads. */
 export interface SimulatedCallObjectOptions extends CreateCallObjectOptions {
+  /** Read the assistant's lines aloud with the browser's speech synthesis, in this language ('es-ES'). */
+  speak?: { lang: string };
   /** The room URL (a simulator `webCallUrl`), when `join()` is called without one. */
   url?: string;
   /** The local participant's name in the room. Default 'visitor'. */
@@ -260,6 +263,7 @@ class SimulatedCall implements SimulatedCallObject {
   }
 
   async leave(): Promise<void> {
+    if (this.options.speak) stopSpeaking();
     if (this.state === 'joining-meeting') {
       // Leaving while joining cancels the join: join() rejects, and no 'error' event fires.
       this.pendingJoin?.(new Error('Left the meeting before it was joined.'));
@@ -478,6 +482,7 @@ class SimulatedCall implements SimulatedCallObject {
         break;
       }
       case 'app-message':
+        if (this.options.speak) speakAssistantLine(frame.data, this.options.speak.lang);
         this.emit('app-message', { data: frame.data, fromId: frame.fromId });
         break;
       case 'levels':

@@ -253,7 +253,7 @@ export function createCallController(ctx: CallContext): CallController {
     if (!clientPromise) {
       const { config } = ctx.get();
       clientPromise = ctx
-        .loadVoice({ demo: ctx.demo(config), publicKey: config.publicKey, apiUrl: config.apiUrl })
+        .loadVoice({ demo: ctx.demo(config), publicKey: config.publicKey, apiUrl: config.apiUrl, locale: config.locale })
         .then((c) => {
           try {
             wire(c);

@@ -30,6 +30,8 @@ export interface VoiceOptions {
   demo: boolean;
   publicKey?: string;
   apiUrl: string;
+  /** The element's locale: the demo voice speaks it. */
+  locale?: 'es' | 'en';
 }
 
 export type VoiceFactory = (options: VoiceOptions) => Promise<VoiceClient>;

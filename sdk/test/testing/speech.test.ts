@@ -1,0 +1,74 @@
+// The demo voice: a simulated call object created with `speak` reads the assistant's final lines
+// with the browser's speech synthesis, in the asked language; without the API it stays silent.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSimulatedCallObject } from '@helena/sdk/testing';
+import { fastSimulator, recordAppMessages, until } from './helpers';
+
+/** A stand-in for the browser's speechSynthesis: it accepts only utterances it made itself, as the real one does. */
+class FakeSynth {
+  spoken: Array<{ text: string; lang: string; voice?: { lang: string } }> = [];
+  cancelled = 0;
+  readonly voices = [{ lang: 'en-US' }, { lang: 'es-ES' }];
+  readonly Utterance = class {
+    lang = '';
+    voice?: { lang: string };
+    constructor(readonly text: string) {}
+  };
+  speak(u: unknown) {
+    if (!(u instanceof this.Utterance)) throw new TypeError("Failed to execute 'speak' on 'SpeechSynthesis': parameter 1 is not of type 'SpeechSynthesisUtterance'.");
+    this.spoken.push({ text: u.text, lang: u.lang, voice: u.voice });
+  }
+  cancel() {
+    this.cancelled++;
+  }
+  getVoices() {
+    return this.voices;
+  }
+}
+
+const g = globalThis as Record<string, unknown>;
+const closers: Array<() => unknown> = [];
+afterEach(async () => {
+  delete g.speechSynthesis;
+  delete g.SpeechSynthesisUtterance;
+  while (closers.length) await closers.pop()!();
+});
+
+async function call(speak?: { lang: string }) {
+  const s = await fastSimulator();
+  closers.push(s.close);
+  const created = await s.api('POST', '/call/web', { assistant: { name: 'Helena', firstMessage: 'Hola, soy Helena.' } }, s.sim.publicKey);
+  const c = createSimulatedCallObject(speak ? { speak } : {});
+  closers.push(() => c.destroy());
+  const messages = recordAppMessages(c);
+  await c.join({ url: created.body.webCallUrl });
+  return { c, messages };
+}
+const finals = (messages: any[]) => messages.filter((m) => m?.type === 'transcript' && m.role === 'assistant' && m.transcriptType === 'final').map((m) => m.transcript);
+
+describe('the demo voice', () => {
+  it("speaks the assistant's final lines with a voice of the language, and stops on leave", async () => {
+    const synth = new FakeSynth();
+    g.speechSynthesis = synth;
+    g.SpeechSynthesisUtterance = synth.Utterance;
+    const { c, messages } = await call({ lang: 'es-ES' });
+    await until(() => finals(messages).length === 1, 5000, 'greeting');
+    c.sendAppMessage(JSON.stringify({ type: 'add-message', message: { role: 'user', content: 'Tengo una panadería' } }));
+    await until(() => finals(messages).length === 2, 5000, 'answer');
+    expect(synth.spoken.map((s) => s.text)).toEqual(finals(messages));
+    expect(synth.spoken.every((s) => s.lang === 'es-ES' && s.voice?.lang === 'es-ES')).toBe(true);
+    await c.leave();
+    expect(synth.cancelled).toBe(1);
+  });
+
+  it('stays silent without speech synthesis, and when not asked to speak', async () => {
+    const silent = await call({ lang: 'en-US' });
+    await until(() => finals(silent.messages).length === 1, 5000, 'greeting');
+    const synth = new FakeSynth();
+    g.speechSynthesis = synth;
+    g.SpeechSynthesisUtterance = synth.Utterance;
+    const quiet = await call();
+    await until(() => finals(quiet.messages).length === 1, 5000, 'greeting');
+    expect(synth.spoken).toEqual([]);
+  });
+});
