@@ -119,7 +119,7 @@ async function prefilledModal(page: Page, email: string): Promise<Locator> {
  * whole answer repeating the address arrives (a partial transcript never holds the last word, so
  * the whole line is the final one). Waiting for that answer is what a visitor reading the chat
  * does; an answer that arrives after the visitor has moved on to another address re-prompts the
- * modal for the address already saved (a widget bug, reported on issue 7).
+ * modal for the address already saved (a widget bug).
  */
 async function typeEmailAndAwaitAnswer(page: Page, line: string, email: string): Promise<Locator> {
   await typeMessage(page, line);

@@ -1,4 +1,4 @@
-// bench/widget: what an embedded assistant costs the page that embeds it (issue 6).
+// bench/widget: what an embedded assistant costs the page that embeds it.
 //   node --import tsx bench/widget/index.mjs [--runs=5] [--md=FILE]
 //
 // Chromium (playwright-core, /usr/bin/chromium), one run, the same host page for every widget:
