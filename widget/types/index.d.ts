@@ -62,7 +62,9 @@ export interface HelenaAssistantElement extends HTMLElement {
 
 declare global {
   // The events bubble and are composed, so any element or the document hears them.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merging into the DOM's map needs an interface
   interface HTMLElementEventMap extends HelenaAssistantEventMap {}
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merging into the DOM's map needs an interface
   interface DocumentEventMap extends HelenaAssistantEventMap {}
   interface HTMLElementTagNameMap {
     'helena-assistant': HelenaAssistantElement;
