@@ -553,8 +553,13 @@ describe('daily-js loading', () => {
   it('importing @helena/sdk/web touches no browser global', async () => {
     const { spawnSync } = await import('node:child_process');
     const script = `
+      // tsx, the loader that compiles the source here, probes 'self' on newer Node lines; only a
+      // touch from any other code counts.
       for (const name of ['window', 'document', 'navigator', 'self', 'location', 'localStorage', 'MediaStream', 'AudioContext']) {
-        Object.defineProperty(globalThis, name, { configurable: true, get() { throw new Error('touched ' + name); } });
+        Object.defineProperty(globalThis, name, { configurable: true, get() {
+          if (new Error().stack.includes('/node_modules/tsx/')) return undefined;
+          throw new Error('touched ' + name);
+        } });
       }
       const mod = await import('./sdk/src/web/index.ts');
       if (typeof mod.default !== 'function' || mod.default !== mod.WebCallClient) throw new Error('bad exports');
