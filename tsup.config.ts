@@ -8,10 +8,8 @@ export default defineConfig({
     testing: 'sdk/src/testing/index.ts',
     'simulator-cli': 'sdk/src/testing/cli.ts',
   },
-  // Runtime dependencies stay imports so consumers dedupe them; ky is ESM-only, so it is bundled
-  // to keep the CommonJS build loadable on every Node 20.
+  // Runtime dependencies stay imports so consumers dedupe them.
   external: ['@daily-co/daily-js', 'hono', '@hono/node-server', 'ws', 'zod'],
-  noExternal: ['ky'],
   outDir: 'sdk/dist',
   format: ['esm', 'cjs'],
   dts: true,
