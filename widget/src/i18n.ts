@@ -1,6 +1,6 @@
 /**
- * Every text the element shows. Spanish texts are the specification's, word for word (§2, §4,
- * §5, §8); `locale="en"` switches every one of them (./i18n-en.ts).
+ * Every text the element shows. Spanish texts are the specification's, word for word;
+ * `locale="en"` switches every one of them (./i18n-en.ts).
  */
 export type Locale = 'es' | 'en';
 

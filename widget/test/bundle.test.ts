@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The budgets (issue 6): loader ≤ 2 KB gz, UI chunk ≤ 85 KB gz, and what is in each. Runs on the
+ * The budgets: loader ≤ 2 KB gz, UI chunk ≤ 85 KB gz, and what is in each. Runs on the
  * build output (`npm run build` writes widget/dist and its manifest; CI builds before testing).
  */
 import { existsSync, readFileSync } from 'node:fs';

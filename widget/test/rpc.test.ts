@@ -1,4 +1,4 @@
-/** The tRPC client against a fake server on loopback, and the spec's error rules (§8). */
+/** The tRPC client against a fake server on loopback, and the client's error rules. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLeadApi } from '../src/rpc/client';
 import { RpcError, toRpcError } from '../src/rpc/errors';
@@ -43,7 +43,7 @@ describe('the tRPC client', () => {
     expect(server.requests.at(-1)).toMatchObject({ method: 'GET', path: 'vapi_call.getByVapiId', input: { vapi_id: 'known' } });
   });
 
-  it('retries a failed query once (spec §9), and no more', async () => {
+  it('retries a failed query once, and no more', async () => {
     await expect(createLeadApi(server.url).getVapiCallByVapiId({ vapi_id: 'flaky' })).resolves.toMatchObject({ id: 'row-2' });
     const before = server.requests.length;
     await expect(createLeadApi(server.url).getVapiCallByVapiId({ vapi_id: 'down' })).rejects.toThrow('Internal server error');
@@ -55,7 +55,7 @@ describe('the tRPC client', () => {
   });
 });
 
-describe('the RPC client error rules (spec §8)', () => {
+describe('the RPC client error rules', () => {
   it('a server error with a numeric code and a message becomes an error with that message', async () => {
     const err = await createLeadApi(server.url)
       .createCall({ transaction: 'propuesta-1', customer_id: 'x', status: 'completada' })

@@ -63,7 +63,7 @@ describe('call status transitions', () => {
     expect(h.events[0][1]).toMatchObject({ vapiCallId: 'vapi-call-1', demo: true });
   });
 
-  it('starts with the assistant id and the inline overrides of spec §7', async () => {
+  it('starts with the assistant id and the inline overrides', async () => {
     h = makeStore({ publicKey: 'pk_1', assistantId: 'asst_1', company: 'Acme AI' });
     await h.store.getState().startCall();
     await settle();
@@ -486,7 +486,7 @@ describe('the lead submit', () => {
     expect(h.api.named('createCall')).toEqual([]);
   });
 
-  it('a failed call registration is only logged (spec §8), and no proposal is sent', async () => {
+  it('a failed call registration is only logged, and no proposal is sent', async () => {
     h = makeStore();
     h.api.fail.createCall = new Error('Cliente no encontrado');
     h.store.getState().openEmailModal('ana@acme.com');

@@ -42,7 +42,7 @@ export interface Paginated<T> {
   metadata: S['PaginationMeta'];
 }
 
-/** `POST /call/web` body (specification §3): an object is sent inline, an id in the `…Id` field. */
+/** `POST /call/web` body (the platform's web-call route): an object is sent inline, an id in the `…Id` field. */
 export interface CreateWebCallBody {
   assistant?: S['CreateAssistantDTO'];
   assistantId?: string;

@@ -20,7 +20,7 @@ export function createLeadApi(apiUrl: string, fetchImpl?: typeof fetch): LeadApi
   const trpc = createTRPCClient<AppRouter>({
     links: [httpLink({ url: trpcUrl(apiUrl), ...(fetchImpl ? { fetch: fetchImpl } : {}) })],
   });
-  /** Applies the spec's RPC client error rules (§8) to every call. */
+  /** Applies the RPC client's error rules (rpc/errors.ts) to every call. */
   const rules =
     <I, O>(fn: (input: I) => Promise<O>) =>
     async (input: I): Promise<O> => {
@@ -35,7 +35,7 @@ export function createLeadApi(apiUrl: string, fetchImpl?: typeof fetch): LeadApi
     createCall: rules((input) => trpc.calls.createWithVerification.mutate(input)),
     createVapiCall: rules((input) => trpc.vapi_call.create.mutate(input as Parameters<typeof trpc.vapi_call.create.mutate>[0])),
     updateVapiCall: rules((input) => trpc.vapi_call.update.mutate(input as Parameters<typeof trpc.vapi_call.update.mutate>[0])),
-    // Queries are retried once (spec §9: "1 retry for queries"); NOT_FOUND is an answer, not a failure.
+    // A query is retried once: a read is safe to repeat, a second failure is real. NOT_FOUND is an answer, not a failure.
     getVapiCallByVapiId: async (input) => {
       const query = rules((i: { vapi_id: string }) => trpc.vapi_call.getByVapiId.query(i));
       for (let attempt = 0; ; attempt++) {

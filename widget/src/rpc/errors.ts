@@ -1,5 +1,5 @@
 /**
- * The RPC client's error rules (spec §8): a server error with a numeric code and a message becomes
+ * The RPC client's error rules: a server error with a numeric code and a message becomes
  * a client error with that message; an unparseable response gives
  * 'Unable to transform response from server'; anything else gives 'Unknown error'.
  */

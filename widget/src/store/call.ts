@@ -290,7 +290,7 @@ export function createCallController(ctx: CallContext): CallController {
       if (call !== thisCall || ctx.get().status !== 'loading') return; // stopped meanwhile
       try {
         const overrides = assistantOverrides({ ...config, greeting: texts.greeting });
-        // With an assistant id: the id plus the inline overrides (spec §7). Without one (demo
+        // With an assistant id: the id plus the inline overrides. Without one (demo
         // mode only), the same settings as an inline assistant.
         const started = config.assistantId
           ? await c.start(config.assistantId, overrides)

@@ -1,5 +1,5 @@
 /**
- * The lead submit (spec §7, §8): customer.upsert → calls.createWithVerification (transaction
+ * The lead submit: customer.upsert → calls.createWithVerification (transaction
  * 'propuesta-' + Date.now(), status 'completada') → proposal.send. Loaded lazily with the session
  * chunk; the store calls it and owns the state around it.
  */
@@ -52,7 +52,8 @@ export async function runLead(ctx: LeadContext): Promise<LeadOutcome> {
     callId = created.id;
     ctx.storeSet('callId', callId);
   } catch (err) {
-    // Spec §8: a call registration failure is only logged (the host page still hears of it).
+    // A failed call registration is only logged (the host page still hears of it): the lead
+    // itself is already saved, and the visitor has nothing to retry.
     ctx.log('call registration failed', err);
     ctx.emit('helena:lead', { ...lead, customerId, callId: null });
     ctx.emit('helena:error', { message: (err as Error)?.message || texts.errUnknown, source: 'lead' });

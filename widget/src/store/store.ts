@@ -19,7 +19,7 @@ export interface SessionModule {
   runLead(ctx: LeadContext): Promise<LeadOutcome>;
 }
 
-// ── constants (spec §3, §4, §9) ────────────────────────────────────────────────────────────────
+// ── constants ─────────────────────────────────────────────────────────────────────────────────
 export const STORAGE_KEYS = { vapiCallId: 'vapiCallId', callId: 'callId', correoUsuario: 'correoUsuario' } as const;
 export const EMAIL_EVENT = 'correoDetectado';
 export const TOGGLE_EVENT = 'toggleHelenaChat';

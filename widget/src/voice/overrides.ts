@@ -1,5 +1,5 @@
 /**
- * Inline assistant overrides the call starts with (spec §7): transcriber nova-2 (Deepgram) in the
+ * Inline assistant overrides the call starts with: transcriber nova-2 (Deepgram) in the
  * element's language (es by default), voice alloy with gpt-4o-mini-tts (OpenAI), model gpt-4o-mini
  * (OpenAI), and the greeting that introduces {name} as the virtual assistant of {company}.
  */
