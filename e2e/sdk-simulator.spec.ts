@@ -111,7 +111,7 @@ test('WebCallClient completes a whole call against the simulator in Chromium', a
     if (m.type() === 'error') consoleErrors.push(m.text());
   });
   const platform = createPlatformClient({ token: simulator.privateKey, baseUrl: api.url, retry: 0 });
-  const assistant = await platform.assistants.create({ name: 'Helena', firstMessage: '¡Hola! Soy Helena. ¿En qué puedo ayudarte?' } as any);
+  const assistant = await platform.assistants.create({ name: 'Helena', firstMessage: '¡Hola! Soy Helena. ¿En qué puedo ayudarte?' });
 
   await page.goto(pageUrl);
   await expect(page.locator('#status')).toHaveText('ready');

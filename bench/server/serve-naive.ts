@@ -79,4 +79,4 @@ app.all('/api/trpc/*', (c) => fetchRequestHandler({ endpoint: '/api/trpc', req: 
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
   process.stdout.write(JSON.stringify({ url: `http://127.0.0.1:${info.port}` }) + '\n');
 });
-process.on('SIGTERM', () => server.close(() => db.destroy().then(() => process.exit(0))));
+process.on('SIGTERM', () => server.close(() => void db.destroy().then(() => process.exit(0))));

@@ -15,4 +15,4 @@ const config = loadConfig({
 const log = createLogger({ level: 'info', sink: { write: () => true } });
 const srv = await startServer({ config, log });
 process.stdout.write(JSON.stringify({ url: srv.url }) + '\n');
-process.on('SIGTERM', () => srv.close().then(() => process.exit(0)));
+process.on('SIGTERM', () => void srv.close().then(() => process.exit(0)));

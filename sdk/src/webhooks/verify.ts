@@ -99,7 +99,7 @@ async function sha256(data: Uint8Array): Promise<Uint8Array> {
 function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
   let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= (a[i] as number) ^ (b[i] as number);
+  for (let i = 0; i < a.length; i++) diff |= (a[i] ?? 0) ^ (b[i] ?? 0); // lengths are equal, so the fallback is never taken
   return diff === 0;
 }
 
