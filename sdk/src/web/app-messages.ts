@@ -3,6 +3,7 @@
  * messages), and the live-call-control messages the client sends back.
  */
 import type { CallObjectAppMessageEvent } from './call-object';
+import type { WebCallMessage } from './events';
 import type { CallHost } from './host';
 import type { CallSession } from './session';
 
@@ -16,15 +17,17 @@ export function handleAppMessage(host: CallHost, session: CallSession, e?: CallO
     host.emit('call-start');
     return;
   }
-  let parsed: any;
+  let parsed: unknown;
   try {
     parsed = JSON.parse(e.data as string);
   } catch (error) {
     host.logger.log('Error parsing message data: ', error);
     return;
   }
-  host.emit('message', parsed);
-  if (parsed && typeof parsed === 'object' && parsed.type === 'status-update' && parsed.status === 'ended') {
+  // The platform's messages are passed on as sent; listeners narrow them by `type`.
+  const message = parsed as WebCallMessage;
+  host.emit('message', message);
+  if (message && typeof message === 'object' && message.type === 'status-update' && message.status === 'ended') {
     session.hasEmittedCallEndedStatus = true;
   }
 }
@@ -42,7 +45,7 @@ export interface EndCallMessage {
 }
 export interface AddMessageMessage {
   type: 'add-message';
-  message: { role: string; content: any; [key: string]: any };
+  message: { role: string; content: unknown; [key: string]: unknown };
   triggerResponseEnabled?: boolean;
 }
 export interface ControlMessages {

@@ -52,7 +52,7 @@ export class Attempt {
     if (this.cancelled) throw new StartCancelled();
     const result = await Promise.race([promise, this.#cancelledPromise]);
     if (result === CANCELLED || this.cancelled) throw new StartCancelled();
-    return result as T;
+    return result;
   }
 
   /** A wait that `cancel()` clears, so no timer outlives a stopped start. */

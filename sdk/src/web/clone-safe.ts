@@ -21,7 +21,7 @@ function isTrackLike(value: object): value is CloneSafeTrack & { stop(): void } 
 }
 
 function isPlain(value: object): boolean {
-  const proto = Object.getPrototypeOf(value);
+  const proto: unknown = Object.getPrototypeOf(value);
   return proto === null || proto === Object.prototype;
 }
 

@@ -12,6 +12,9 @@
  */
 import { resolveLogger, type WebCallLogger } from './logger';
 
+// A table of listeners of every signature: `unknown[]` would refuse `(volume: number) => void`,
+// and `emit` already checks each call against the event map.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Listener = (...args: any[]) => void;
 
 export type EventMapBase = { [event: string]: Listener };

@@ -10,6 +10,8 @@ export function serializeError(error: unknown): SerializedError {
     const out: SerializedError = { message: error.message, name: error.name, stack: error.stack };
     const extra = error as Error & Record<string, unknown>;
     if (extra.code !== undefined) out.code = extra.code;
+    // Stringified whatever it is, as `@vapi-ai/web` does.
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string
     if (extra.cause !== undefined) out.cause = String(extra.cause);
     if (extra.reason !== undefined) out.reason = extra.reason;
     if (extra.details !== undefined) out.details = extra.details;
@@ -19,8 +21,12 @@ export function serializeError(error: unknown): SerializedError {
   }
   if (typeof error === 'string') return { message: error };
   if (typeof error === 'object') {
-    const obj = error as Record<string, any>;
-    return { message: obj.message || obj.error || JSON.stringify(error), ...obj };
+    const obj = error as Record<string, unknown>;
+    // A falsy `message` falls through to `error`, then to the whole object, as `@vapi-ai/web` does.
+    const message = (obj.message || obj.error || JSON.stringify(error)) as string;
+    return { message, ...obj };
   }
+  // Only primitives and functions are left here; a function reads as its source, as in `@vapi-ai/web`.
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string
   return { message: String(error) };
 }
