@@ -110,7 +110,10 @@ describe('the mail pipeline with faults', () => {
       const pdf = await s.db.kysely.selectFrom('pdf').select('email_sent').where('call_id', '=', lead.callId).executeTakeFirst();
       return pdf && Boolean(pdf.email_sent) && deliveredTo('flaky-2@example.com').length === 2;
     });
-    const logs = await logsFor(s, 'flaky-2@example.com');
+    const logs = await waitFor(async () => {
+      const rows = await logsFor(s, 'flaky-2@example.com');
+      return rows.filter((l) => l.status === 'sent').length === 2 && rows;
+    });
     expect(logs.filter((l) => l.status === 'retry')).toHaveLength(4);
     expect(logs.filter((l) => l.status === 'sent')).toHaveLength(2);
     expect(logs.find((l) => l.status === 'retry')!.error_message).toContain('HTTP 503');
@@ -145,7 +148,11 @@ describe('the mail pipeline with faults', () => {
     const lead = await registerLead(s.url, { email: 'flaky-7@example.com' });
     await rpc(s.url, 'proposal.send', { callId: lead.callId, token: lead.token });
     await waitFor(() => deliveredTo('flaky-7@example.com').length === 2, 20_000);
-    const logs = await logsFor(s, 'flaky-7@example.com');
+    // The sink has the mail before the worker has written its 'sent' row: wait for the log too.
+    const logs = await waitFor(async () => {
+      const rows = await logsFor(s, 'flaky-7@example.com');
+      return rows.filter((l) => l.status === 'sent').length === 2 && rows;
+    });
     expect(logs.filter((l) => l.status === 'sent')).toHaveLength(2);
     expect(logs.filter((l) => l.status === 'failed')).toHaveLength(0);
     expect(logs.filter((l) => l.status === 'retry')).toHaveLength(14);
