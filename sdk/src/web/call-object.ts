@@ -68,7 +68,7 @@ export interface CallObjectTrack {
 
 /** Payloads of the daily events, each a subset of daily-js's `DailyEventObject<T>`. */
 export interface CallObjectEventBase {
-  action: CallObjectEvent | string;
+  action: CallObjectEvent | (string & {});
   callClientId?: string;
 }
 export interface CallObjectParticipantEvent extends CallObjectEventBase {
@@ -187,15 +187,19 @@ export interface CallObjectRecordingOptions {
 
 export interface CallObjectInputDevices {
   audioDeviceId?: string | false | null;
-  audioSource?: any;
+  audioSource?: string | boolean | MediaStreamTrack;
   videoDeviceId?: string | false | null;
-  videoSource?: any;
+  videoSource?: string | boolean | MediaStreamTrack;
 }
 
 export interface CallObjectScreenShareOptions {
+  // daily's own option types are unions with an Electron variant that no narrower type here
+  // can match, so these stay open; both are passed to daily as given.
   /** `DisplayMediaStreamOptions` in browsers. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   displayMediaOptions?: any;
   /** `DailyVideoSendSettings` or a preset name. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   screenVideoSendSettings?: any;
 }
 
@@ -208,9 +212,11 @@ export interface CallObjectLike {
    * Handlers receive `CallObjectEventPayload<E>` (see `CallObjectEventMap`); the parameter is
    * typed loosely so daily-js's own generic `on` fits.
    */
+  /* eslint-disable @typescript-eslint/no-explicit-any -- daily's `on` is generic per event; only `any` lets it fit one signature */
   on(event: CallObjectEvent, handler: (event?: any) => void): unknown;
   once(event: CallObjectEvent, handler: (event?: any) => void): unknown;
   off(event: CallObjectEvent, handler: (event?: any) => void): unknown;
+  /* eslint-enable @typescript-eslint/no-explicit-any */
 
   /** Loads the call bundle ahead of `join()` (daily: `load()`). */
   load(options?: CallObjectJoinOptions): Promise<void>;
@@ -251,8 +257,8 @@ export interface CallObjectLike {
 
 /** The options `WebCallClient` passes to `createCallObject` (a subset of `DailyFactoryOptions`). */
 export interface CreateCallObjectOptions {
-  audioSource?: string | boolean | any;
-  videoSource?: string | boolean | any;
+  audioSource?: string | boolean | MediaStreamTrack;
+  videoSource?: string | boolean | MediaStreamTrack;
   startAudioOff?: boolean;
   dailyConfig?: Record<string, unknown>;
   [key: string]: unknown;

@@ -464,7 +464,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
    * Creates a call object and starts warming it up (bundle, then microphone), plus the mobile
    * wait. Never creates anything once the attempt is cancelled.
    */
-  async #prepare(attempt: Attempt, videoSource: unknown, isMobile: boolean): Promise<CallSession> {
+  async #prepare(attempt: Attempt, videoSource: CreateCallObjectOptions['videoSource'], isMobile: boolean): Promise<CallSession> {
     const t0 = Date.now();
     let call: CallObjectLike;
     try {

@@ -231,7 +231,7 @@ export function checkCallObjectOptions(options: Record<string, unknown> | undefi
 }
 
 /** Drops `alwaysIncludeMicInPermissionPrompt: false`, which breaks Chrome 140+. */
-export function createSafeDailyConfig<T extends Record<string, any>>(config: T | undefined): Record<string, any> {
+export function createSafeDailyConfig<T extends Record<string, unknown>>(config: T | undefined): Record<string, unknown> {
   if (!config) return {};
   const { alwaysIncludeMicInPermissionPrompt, ...rest } = config;
   if (alwaysIncludeMicInPermissionPrompt === false) {

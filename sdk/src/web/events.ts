@@ -11,6 +11,9 @@ import type {
 } from '@daily-co/daily-js';
 import type { ClientMessage } from './platform-types';
 
+/* eslint-disable @typescript-eslint/no-explicit-any -- the `any` below are `@vapi-ai/web`'s own
+   listener and payload types; narrowing them would break code written against that SDK. */
+
 /** The stages `start()` reports, in order. */
 export const START_STAGES = [
   'initialization',

@@ -2,10 +2,12 @@
  * One call object and everything the client hangs on it: its listeners, its `<audio>` elements,
  * its speech timer and what the web call asked of it.
  */
-import type { CallObjectEvent, CallObjectLike } from './call-object';
+import type { CallObjectEvent, CallObjectLike, CreateCallObjectOptions } from './call-object';
 import type { StoppableTrack } from './microphone';
 
 export class CallSession {
+  // The loose handler type of `CallObjectLike.on`, which each handler narrows for its event.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly handlers: Array<[CallObjectEvent, (event?: any) => void]> = [];
   /** Adopted: the client's current call (events flow to consumers). Before that they are held. */
   adopted = false;
@@ -33,7 +35,7 @@ export class CallSession {
 
   constructor(
     readonly call: CallObjectLike,
-    readonly videoSource: unknown,
+    readonly videoSource: CreateCallObjectOptions['videoSource'],
   ) {}
 
   /** Runs `fn` now if adopted, or once adopted; dropped if the session is disposed first. */

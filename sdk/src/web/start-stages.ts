@@ -69,6 +69,8 @@ export class StartStages {
     try {
       request = acquireMicrophone();
     } catch (error) {
+      // Passed on unchanged, so the caller sees the browser's own DOMException.
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
       request = Promise.reject(error);
     }
     return request.then(
