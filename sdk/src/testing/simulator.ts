@@ -47,11 +47,16 @@ export interface PlatformSimulatorOptions {
   /**
    * The Server URL credential's secret. When set, a call whose assistant (or overrides) names a
    * `server.url` gets its `status-update` and `end-of-call-report` messages POSTed there, signed
-   * in `x-vapi-signature`, as the platform does.
+   * in `x-vapi-signature`, as the platform does; so do `tool-calls` for the assistant's function
+   * tools, from calls and chats, whose answer the assistant then uses.
    */
   serverSecret?: string;
-  /** The organisation's Server URL, for calls whose assistant names none (with `serverSecret`). */
-  serverUrl?: string;
+  /**
+   * The organisation's Server URL, for calls and chats whose assistant names none (with
+   * `serverSecret`). A function is asked at each delivery, for a host that knows its address
+   * only once it listens.
+   */
+  serverUrl?: string | (() => string | undefined);
 }
 
 export interface FailNextOptions {

@@ -4,7 +4,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSimulatedCallObject } from '@helena/sdk/testing';
+import { createSimulatedCallObject, DEFAULT_LINES } from '@helena/sdk/testing';
 import { fastSimulator, recordAppMessages, until } from './helpers';
 
 const SECRET = 'simulator-server-secret-0123';
@@ -21,8 +21,14 @@ afterEach(async () => {
   while (closers.length) await closers.pop()!();
 });
 
-/** A Server URL that records each delivery; the first `failFirst` requests get a 503. */
-async function receiver(failFirst = 0) {
+/** What the receiver answers a tool call with, as a server following the platform's shape would. */
+type ToolAnswer = (toolCallId: string, args: any) => { result: string } | { error: string };
+
+/**
+ * A Server URL that records each delivery; the first `failFirst` requests get a 503. With
+ * `answerTools`, a tool-calls message is answered `{ results: [{ toolCallId, … }] }`.
+ */
+async function receiver(failFirst = 0, answerTools?: ToolAnswer) {
   const received: Received[] = [];
   let requests = 0;
   const server: Server = createServer((req, res) => {
@@ -38,7 +44,11 @@ async function receiver(failFirst = 0) {
       const expected = createHmac('sha256', SECRET).update(raw).digest('hex');
       const body = JSON.parse(raw);
       received.push({ type: body.message.type, status: body.message.status, body, signed: req.headers['x-vapi-signature'] === expected });
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      const results =
+        body.message.type === 'tool-calls' && answerTools
+          ? body.message.toolCallList.map((t: any) => ({ toolCallId: t.id, ...answerTools(t.id, t.function.arguments) }))
+          : undefined;
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(results ? { results } : {}));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -125,5 +135,76 @@ describe('server messages from the simulator', () => {
     const record = await s.api('GET', `/call/${created.body.id}`);
     expect(record.body.status).toBe('ended');
     expect(sink.requests()).toBe(0);
+  });
+
+  const TOOL = { type: 'function', function: { name: 'registrar_contacto', parameters: { type: 'object', properties: { email: { type: 'string' } } } } };
+  const QUEUED = 'Listo, registrado.';
+
+  it("once the Server URL answers the tool call, the voice assistant says where the proposal went; a refusal sends the visitor to the form", async () => {
+    for (const [answer, expected] of [
+      [() => ({ result: QUEUED }), DEFAULT_LINES.proposalOnItsWay.replace('{email}', 'ana@tiendas.example')],
+      [() => ({ error: 'No he podido registrar los datos.' }), DEFAULT_LINES.offerForm],
+    ] as const) {
+      const sink = await receiver(0, answer);
+      const s = await fastSimulator({ serverSecret: SECRET, serverUrl: () => sink.url });
+      closers.push(s.close);
+      // No server.url on the assistant: the organisation's (the simulator's serverUrl) is used.
+      const created = await s.api('POST', '/call/web', { assistant: { name: 'Helena', firstMessage: 'Hola.', model: { provider: 'openai', model: 'gpt-4o', tools: [TOOL] } } }, s.sim.publicKey);
+      const call = createSimulatedCallObject();
+      closers.push(() => call.destroy());
+      const appMessages = recordAppMessages(call);
+      await call.join({ url: created.body.webCallUrl });
+      const say = (content: string) => call.sendAppMessage(JSON.stringify({ type: 'add-message', message: { role: 'user', content } }));
+      say('Mi correo es ana@tiendas.example');
+      say('Sí, envíamela');
+      await until(() => appMessages.some((m) => m?.type === 'transcript' && m.role === 'assistant' && m.transcriptType === 'final' && m.transcript === expected), 10_000, expected);
+      s.sim.rooms.end(created.body.id, 'customer-ended-call');
+    }
+  });
+
+  it('a chat calls registrar_contacto through the Server URL and answers with the outcome; the output shows the call and its result', async () => {
+    const sink = await receiver(0, () => ({ result: QUEUED }));
+    const s = await fastSimulator({ serverSecret: SECRET, serverUrl: () => sink.url });
+    closers.push(s.close);
+    const assistant = { name: 'Helena', model: { provider: 'openai', model: 'gpt-4o', tools: [TOOL] } };
+    const first = await s.api('POST', '/chat/web', { assistant, input: 'Tengo una clínica dental' }, s.sim.publicKey);
+    expect(first.status).toBe(201);
+    const second = await s.api('POST', '/chat/web', { sessionId: first.body.sessionId, input: 'Mi correo es luis@clinica.example' }, s.sim.publicKey);
+    expect(second.body.output.at(-1).content).toBe(DEFAULT_LINES.confirmEmail.replace('{email}', 'luis@clinica.example'));
+    expect(sink.received.filter((m) => m.type === 'tool-calls')).toHaveLength(0);
+    const third = await s.api('POST', '/chat/web', { sessionId: first.body.sessionId, input: 'Sí, envíamela' }, s.sim.publicKey);
+    expect(third.status).toBe(201);
+
+    const delivered = sink.received.filter((m) => m.type === 'tool-calls');
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0].signed).toBe(true);
+    const message = delivered[0].body.message;
+    expect(message.call).toBeUndefined();
+    expect(message.chat.sessionId).toBe(first.body.sessionId);
+    expect(message.toolCallList[0]).toMatchObject({ type: 'function', function: { name: 'registrar_contacto', arguments: { email: 'luis@clinica.example' } } });
+    const id = message.toolCallList[0].id;
+    // OpenAI's message shapes: the assistant's tool call, the tool's answer, then what it says.
+    expect(third.body.output).toEqual([
+      { role: 'assistant', content: '', tool_calls: [{ id, type: 'function', function: { name: 'registrar_contacto', arguments: JSON.stringify({ email: 'luis@clinica.example' }) } }] },
+      { role: 'tool', tool_call_id: id, content: QUEUED },
+      { role: 'assistant', content: DEFAULT_LINES.proposalOnItsWay.replace('{email}', 'luis@clinica.example') },
+    ]);
+  });
+
+  it('a chat whose assistant lacks the tool promises nothing: it says the proposal is pending, and a system notice of the queued proposal confirms it', async () => {
+    const sink = await receiver(0, () => ({ result: QUEUED }));
+    const s = await fastSimulator({ serverSecret: SECRET, serverUrl: () => sink.url });
+    closers.push(s.close);
+    const first = await s.api('POST', '/chat/web', { assistant: { name: 'Helena' }, input: 'Mi correo es eva@taller.example' }, s.sim.publicKey);
+    const agreed = await s.api('POST', '/chat/web', { sessionId: first.body.sessionId, input: 'vale' }, s.sim.publicKey);
+    expect(agreed.body.output).toEqual([{ role: 'assistant', content: DEFAULT_LINES.proposalPending.replace('{email}', 'eva@taller.example') }]);
+    expect(sink.requests()).toBe(0);
+    const notice = await s.api(
+      'POST',
+      '/chat/web',
+      { sessionId: first.body.sessionId, input: [{ role: 'system', content: 'La propuesta para eva@taller.example está en cola de envío.' }] },
+      s.sim.publicKey,
+    );
+    expect(notice.body.output).toEqual([{ role: 'assistant', content: DEFAULT_LINES.proposalOnItsWay.replace('{email}', 'eva@taller.example') }]);
   });
 });

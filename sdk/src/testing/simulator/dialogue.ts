@@ -171,6 +171,16 @@ export class Dialogue {
     return { text: fill(this.lines.proposalOnItsWay, { name: this.assistantName, email }), end: false };
   }
 
+  /**
+   * What the assistant says once its `registrar_contacto` call is answered: the server queued the
+   * proposal (confirm where it went), or it could not (point to the form instead of promising).
+   */
+  toolOutcome(registered: boolean): DialogueReply {
+    this.stage = 'done';
+    const line = registered && this.email ? this.lines.proposalOnItsWay : this.lines.offerForm;
+    return { text: fill(line, { name: this.assistantName, email: this.email ?? '' }), end: false };
+  }
+
   /** The call's summary: it quotes what the visitor said, and what was agreed. */
   summary(): string {
     const parts = [`Conversación con ${this.assistantName}.`];

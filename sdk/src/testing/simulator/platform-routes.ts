@@ -3,7 +3,8 @@
 import { Dialogue } from './dialogue';
 import { httpError } from './errors';
 import { listReply } from './resources';
-import { Room, newRoomName, resolveTimings, applyVariables } from './rooms';
+import { Room, newRoomName, resolveTimings, applyVariables, REGISTRAR_CONTACTO } from './rooms';
+import { assistantTool, functionToolCall } from './server-messages';
 import { reply, type Auth, type BodyKind, type Reply, type RouteContext, type RouteDef } from './context';
 import { checkRequired } from './validate';
 import { uuid, type Entity } from './store';
@@ -98,7 +99,7 @@ function createWebCall(ctx: RouteContext): Reply {
     },
     callTool: (toolCall) => {
       const record = state.store.get('call', id);
-      if (record) state.serverMessages?.toolCall(assistant, record, toolCall);
+      return record && state.serverMessages ? state.serverMessages.toolCall(assistant, { call: record }, toolCall) : Promise.resolve(undefined);
     },
     onEnded: () => {},
   });
@@ -138,20 +139,30 @@ function deleteCall(ctx: RouteContext): Reply {
 
 // ---- chats ------------------------------------------------------------------------------------
 
-const inputText = (input: unknown): string => {
-  if (typeof input === 'string') return input;
-  if (Array.isArray(input)) {
-    const users = input.filter((m: Json) => m?.role === 'user' || m?.role === undefined);
-    const last = users[users.length - 1] ?? input[input.length - 1];
-    const content = last?.content;
-    if (typeof content === 'string') return content;
-    if (Array.isArray(content)) return content.map((c: Json) => c?.text ?? '').join(' ');
-  }
-  return '';
-};
+/** A message's text, whether its content is a string or a list of parts. */
+const contentText = (content: unknown): string =>
+  typeof content === 'string' ? content : Array.isArray(content) ? content.map((c: Json) => c?.text ?? '').join(' ') : '';
 
-/** One chat turn: finds (or starts) the conversation, answers with the script, records the chat. */
-function chatTurn(ctx: RouteContext, b: Json): { chat: Entity; answer: string; sessionId: string } {
+/**
+ * What this turn brings: the visitor's latest words, or, when the input ends with a system
+ * message (the page telling the assistant what happened), that message.
+ */
+function turnInput(input: unknown): { role: 'user' | 'system'; text: string } {
+  if (typeof input === 'string') return { role: 'user', text: input };
+  if (!Array.isArray(input) || input.length === 0) return { role: 'user', text: '' };
+  const last = input[input.length - 1] as Json;
+  if (last?.role === 'system') return { role: 'system', text: contentText(last.content) };
+  const users = input.filter((m: Json) => m?.role === 'user' || m?.role === undefined);
+  return { role: 'user', text: contentText((users[users.length - 1] ?? last)?.content) };
+}
+
+/**
+ * One chat turn: finds (or starts) the conversation, answers with the script, records the chat.
+ * When the visitor has agreed and the assistant has the `registrar_contacto` tool, the tool is
+ * called through the Server URL first, as the platform does, and the output shows the call, its
+ * result and what the assistant then says.
+ */
+async function chatTurn(ctx: RouteContext, b: Json): Promise<{ chat: Entity; answer: string; sessionId: string }> {
   const { state } = ctx;
   const previous = typeof b.previousChatId === 'string' ? state.store.get('chat', b.previousChatId) : undefined;
   if (b.previousChatId !== undefined && !previous) throw httpError(400, `Couldn't Get Chat. \`previousChatId\` ${b.previousChatId} Does Not Exist.`);
@@ -175,14 +186,15 @@ function chatTurn(ctx: RouteContext, b: Json): { chat: Entity; answer: string; s
   const key = `session:${sessionId}`;
   let dialogue = state.dialogues.get(key);
   if (!dialogue) state.dialogues.set(key, (dialogue = new Dialogue(String(assistant.name ?? state.script.defaultName ?? 'Helena'), state.script.lines)));
-  const text = inputText(b.input);
-  const answer = applyVariables(dialogue.reply(text).text, b.assistantOverrides?.variableValues);
-  // The document's message shapes: a user turn is a transcript entry, an assistant turn an OpenAI message.
+  const turn = turnInput(b.input);
+  const variables = b.assistantOverrides?.variableValues;
+  // A system notice gets an answer only when it changes something for the visitor (a queued proposal).
+  const reply = turn.role === 'system' ? dialogue.notice(turn.text) : dialogue.reply(turn.text);
   const now = Date.now();
-  const userTurn = { role: 'user', message: text, time: now, endTime: now, secondsFromStart: 0 };
-  const history = [...((session.messages as Json[]) ?? []), userTurn, { role: 'assistant', content: answer }];
-  state.store.update('session', sessionId!, { messages: history });
-  const chat = state.store.insert('chat', {
+  // The document's message shapes: a user turn is a transcript entry, an assistant turn an OpenAI message.
+  const inputTurn = turn.role === 'system' ? { role: 'system', message: turn.text, time: now, secondsFromStart: 0 } : { role: 'user', message: turn.text, time: now, endTime: now, secondsFromStart: 0 };
+  const output: Json[] = [];
+  const chatFields = {
     assistantId: b.assistantId ?? session.assistantId,
     assistant: b.assistant,
     assistantOverrides: b.assistantOverrides,
@@ -191,11 +203,25 @@ function chatTurn(ctx: RouteContext, b: Json): { chat: Entity; answer: string; s
     sessionId,
     previousChatId: b.previousChatId,
     input: b.input,
-    messages: history.slice(0, -1),
-    output: [{ role: 'assistant', content: answer }],
-    cost: 0,
-    costs: [],
-  });
+  };
+  let answer = reply ? applyVariables(reply.text, variables) : '';
+  if (reply?.registerContact && dialogue.email && assistantTool(assistant, REGISTRAR_CONTACTO) && state.serverMessages) {
+    const toolCall = functionToolCall(REGISTRAR_CONTACTO, { email: dialogue.email });
+    // The server sees the chat this turn belongs to, as the platform sends it.
+    const pending = { id: uuid(), ...chatFields, messages: [...((session.messages as Json[]) ?? []), inputTurn] };
+    const outcome = await state.serverMessages.toolCall(assistant, { chat: pending }, toolCall);
+    if (outcome) {
+      output.push(
+        { role: 'assistant', content: '', tool_calls: [{ id: toolCall.id, type: 'function', function: { name: REGISTRAR_CONTACTO, arguments: JSON.stringify(toolCall.function.arguments) } }] },
+        { role: 'tool', tool_call_id: toolCall.id, content: outcome.result ?? outcome.error ?? '' },
+      );
+      answer = applyVariables(dialogue.toolOutcome(outcome.result !== undefined && outcome.error === undefined).text, variables);
+    }
+  }
+  if (answer) output.push({ role: 'assistant', content: answer });
+  const history = [...((session.messages as Json[]) ?? []), inputTurn, ...output];
+  state.store.update('session', sessionId!, { messages: history });
+  const chat = state.store.insert('chat', { ...chatFields, messages: history.slice(0, history.length - output.length), output, cost: 0, costs: [] });
   return { chat, answer, sessionId: sessionId! };
 }
 
@@ -304,27 +330,27 @@ export const PLATFORM_ROUTES: RouteDef[] = [
   r('GET', '/v2/assistant', (ctx) => listReply({ collection: 'assistant', path: '/v2/assistant', list: 'paginated' }, ctx)),
   r('GET', '/v2/phone-number', (ctx) => listReply({ collection: 'phone-number', path: '/v2/phone-number', list: 'paginated' }, ctx)),
   // chats
-  r('POST', '/chat', (ctx) => {
+  r('POST', '/chat', async (ctx) => {
     const b = body(ctx);
     checkRequired('POST /chat', b);
-    return reply(chatTurn(ctx, b).chat, 201);
+    return reply((await chatTurn(ctx, b)).chat, 201);
   }),
-  r('POST', '/chat/responses', (ctx) => {
+  r('POST', '/chat/responses', async (ctx) => {
     const b = body(ctx);
     checkRequired('POST /chat/responses', b);
-    const { chat, answer } = chatTurn(ctx, b);
+    const { chat, answer } = await chatTurn(ctx, b);
     return reply(responsesShape(chat, answer), 201);
   }),
-  r('POST', '/chat/web', (ctx) => {
+  r('POST', '/chat/web', async (ctx) => {
     const b = body(ctx);
     checkRequired('POST /chat', b);
-    const { chat, sessionId } = chatTurn(ctx, b);
+    const { chat, sessionId } = await chatTurn(ctx, b);
     return reply({ id: chat.id, sessionId, output: chat.output }, 201);
   }, 'public'),
-  r('POST', '/chat/web/responses', (ctx) => {
+  r('POST', '/chat/web/responses', async (ctx) => {
     const b = body(ctx);
     checkRequired('POST /chat/responses', b);
-    const { chat, answer } = chatTurn(ctx, b);
+    const { chat, answer } = await chatTurn(ctx, b);
     return reply(responsesShape(chat, answer), 201);
   }, 'public'),
   // campaigns, templates, assistants, phone numbers, files

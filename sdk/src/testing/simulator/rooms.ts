@@ -5,7 +5,7 @@
 // When the call ends the room files the end-of-call fields on the call record.
 import { SPEAKER_NAME, type ClientFrame, type ServerFrame, type WireParticipant } from '../simulated/protocol';
 import { Dialogue, type DialogueLines } from './dialogue';
-import { assistantTool, functionToolCall, type FunctionToolCallJson } from './server-messages';
+import { assistantTool, functionToolCall, type FunctionToolCallJson, type ToolCallOutcome } from './server-messages';
 import { uuid } from './store';
 
 /** The lead tool the scripted assistant calls once the visitor gave an email and agreed. */
@@ -126,8 +126,8 @@ export class Room {
       videoRecordingEnabled: boolean;
       keepAliveOnLeave: boolean;
       updateCall: (patch: Record<string, unknown>) => void;
-      /** The assistant calls a function tool (the platform POSTs it to the Server URL). */
-      callTool?: (toolCall: FunctionToolCallJson) => void;
+      /** The assistant calls a function tool: the platform POSTs it to the Server URL and resolves with its answer (undefined when none). */
+      callTool?: (toolCall: FunctionToolCallJson) => Promise<ToolCallOutcome | undefined>;
       onEnded: (room: Room) => void;
     },
   ) {
@@ -338,7 +338,12 @@ export class Room {
       const toolCall = functionToolCall(REGISTRAR_CONTACTO, { email: this.dialogue.email });
       // The platform shows the call to the web client too (a `tool-calls` client message).
       this.sendMessage({ type: 'tool-calls', toolCallList: [toolCall] });
-      this.options.callTool?.(toolCall);
+      // Once the server has answered, the assistant says what became of the request.
+      void this.options.callTool?.(toolCall).then((outcome) => {
+        if (!outcome || this.status !== 'active') return;
+        const said = this.dialogue.toolOutcome(outcome.result !== undefined && outcome.error === undefined);
+        this.later(this.options.timings.responseDelayMs, () => this.enqueue(said.text));
+      });
     }
     if (!respond) return;
     this.later(this.options.timings.responseDelayMs, () =>

@@ -10,8 +10,11 @@ type Json = Record<string, any>;
 export interface ServerMessengerOptions {
   /** The credential's secret: each body's HMAC-SHA256 goes in `x-vapi-signature`. */
   secret: string;
-  /** The organisation's Server URL: used when neither the assistant nor its overrides name one. */
-  fallbackUrl?: string;
+  /**
+   * The organisation's Server URL: used when neither the assistant nor its overrides name one. A
+   * function is asked at each delivery (a host that learns its own address only once it listens).
+   */
+  fallbackUrl?: string | (() => string | undefined);
   /** Attempts per delivery. Default 4. */
   attempts?: number;
   /** The first retry's delay, doubled at each retry. Default 250 ms. */
@@ -25,10 +28,21 @@ export interface ServerMessengerOptions {
 export interface ServerMessenger {
   /** The call record changed by `patch`: sends what the platform would for it. */
   callChanged(assistant: Json, call: Json, patch: Json): void;
-  /** The assistant calls a function tool its `model.tools` has (see {@link assistantTool}): a `tool-calls` message. */
-  toolCall(assistant: Json, call: Json, toolCall: FunctionToolCallJson): void;
+  /**
+   * The assistant calls a function tool its `model.tools` has (see {@link assistantTool}): a
+   * `tool-calls` message about `subject` (a call, or a chat), after that conversation's earlier
+   * messages. Resolves with the server's result for this tool call, or undefined when nothing
+   * was sent or no usable answer came back.
+   */
+  toolCall(assistant: Json, subject: { call: Json } | { chat: Json }, toolCall: FunctionToolCallJson): Promise<ToolCallOutcome | undefined>;
   /** Resolves when every delivery under way has finished (tests, shutdown). */
   idle(): Promise<void>;
+}
+
+/** What the Server URL answered for one tool call (`{ results: [{ toolCallId, result | error }] }`). */
+export interface ToolCallOutcome {
+  result?: string;
+  error?: string;
 }
 
 /** The statuses whose change the platform reports as a `status-update`. */
@@ -77,7 +91,14 @@ export function createServerMessenger(options: ServerMessengerOptions): ServerMe
   const doFetch = options.fetch ?? fetch;
   const chains = new Map<string, Promise<void>>();
 
-  async function deliver(url: string, message: Json): Promise<void> {
+  const urlFor = (assistant: Json): string | undefined => {
+    const named = assistant?.server?.url;
+    const url = typeof named === 'string' && named ? named : typeof options.fallbackUrl === 'function' ? options.fallbackUrl() : options.fallbackUrl;
+    return url || undefined;
+  };
+
+  /** POSTs `message` until it is taken; resolves with the answer's JSON body (undefined when none). */
+  async function deliver(url: string, message: Json): Promise<unknown> {
     const body = JSON.stringify({ message });
     const signature = await signServerMessage(options.secret, body);
     let lastError: unknown;
@@ -85,50 +106,66 @@ export function createServerMessenger(options: ServerMessengerOptions): ServerMe
       if (attempt > 0) await sleep(retryBaseMs * 2 ** (attempt - 1));
       try {
         const res = await doFetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-vapi-signature': signature }, body });
+        if (res.ok) return await res.json().catch(() => undefined);
         await res.body?.cancel();
         // A refusal of the message itself (4xx other than 408/429) will not change on retry.
-        if (res.ok || (res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429)) return;
+        if (res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429) return undefined;
         lastError = new Error(`HTTP ${res.status}`);
       } catch (err) {
         lastError = err;
       }
     }
     options.onFailure?.(url, String(message.type), lastError);
+    return undefined;
   }
 
-  function enqueue(callId: string, url: string, message: Json): void {
-    const next = (chains.get(callId) ?? Promise.resolve()).then(() => deliver(url, message));
-    chains.set(callId, next);
+  /** Delivers after the conversation's earlier messages; resolves with the answer's body. */
+  function enqueue(conversationId: string, url: string, message: Json): Promise<unknown> {
+    const delivered = (chains.get(conversationId) ?? Promise.resolve()).then(() => deliver(url, message));
+    const next = delivered.then(() => undefined);
+    chains.set(conversationId, next);
     void next.finally(() => {
-      if (chains.get(callId) === next) chains.delete(callId);
+      if (chains.get(conversationId) === next) chains.delete(conversationId);
     });
+    return delivered;
   }
+
+  const outcomeFor = (answer: unknown, toolCallId: string): ToolCallOutcome | undefined => {
+    const results = (answer as { results?: unknown } | undefined)?.results;
+    const found = Array.isArray(results) ? (results as Json[]).find((r) => r?.toolCallId === toolCallId) : undefined;
+    if (!found) return undefined;
+    const text = (v: unknown) => (typeof v === 'string' ? v : v === undefined ? undefined : JSON.stringify(v));
+    return { result: text(found.result), error: text(found.error) };
+  };
 
   return {
     callChanged(assistant, call, patch) {
-      const url = assistant?.server?.url ?? options.fallbackUrl;
-      if (typeof url !== 'string' || !url || typeof patch.status !== 'string' || !REPORTED_STATUSES.has(patch.status)) return;
+      const url = urlFor(assistant);
+      if (!url || typeof patch.status !== 'string' || !REPORTED_STATUSES.has(patch.status)) return;
       const id = String(call.id);
-      enqueue(id, url, {
+      void enqueue(id, url, {
         type: 'status-update',
         timestamp: Date.now(),
         status: patch.status,
         ...(patch.endedReason ? { endedReason: patch.endedReason } : {}),
         call,
       });
-      if (patch.status === 'ended') enqueue(id, url, endOfCallReport(call));
+      if (patch.status === 'ended') void enqueue(id, url, endOfCallReport(call));
     },
-    toolCall(assistant, call, toolCall) {
-      const url = assistant?.server?.url ?? options.fallbackUrl;
+    async toolCall(assistant, subject, toolCall) {
+      const url = urlFor(assistant);
       const tool = assistantTool(assistant, toolCall.function.name);
-      if (typeof url !== 'string' || !url || !tool) return;
-      enqueue(String(call.id), url, {
+      if (!url || !tool) return undefined;
+      // A chat's turns share its session: that is the conversation whose messages stay in order.
+      const conversationId = 'call' in subject ? String(subject.call.id) : String(subject.chat.sessionId ?? subject.chat.id);
+      const answer = await enqueue(conversationId, url, {
         type: 'tool-calls',
         timestamp: Date.now(),
         toolCallList: [toolCall],
         toolWithToolCallList: [{ ...tool, toolCall }],
-        call,
+        ...subject,
       });
+      return outcomeFor(answer, toolCall.id);
     },
     async idle() {
       while (chains.size) await Promise.allSettled([...chains.values()]);
