@@ -27,6 +27,7 @@ async function main() {
       devMail: site.devMail,
       mounts: site.mounts,
       onServer: site.onServer,
+      vapiWebhookSecret: site.vapiWebhookSecret,
     });
     announce(running.url, site, !!running.sink);
   } catch (err) {

@@ -65,6 +65,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
         client: platform,
         assistantId: config.VAPI_ASSISTANT_ID,
         maxAgeMs: config.PROPOSAL_CALL_MAX_AGE_HOURS * 60 * 60 * 1000,
+        assistantName: config.ASSISTANT_NAME,
       })
     : unverifiedConversations;
 

@@ -1,9 +1,12 @@
-// Demo mode with VAPI_WEBHOOK_SECRET: the mounted simulator delivers its server messages to this
-// server's own Server URL, signed with the shared secret, so a demo proposal waits for the
-// simulated call's end-of-call report and quotes what the visitor said, as in production.
+// Demo mode runs the production path: the mounted simulator delivers its server messages to this
+// server's own Server URL, signed with VAPI_WEBHOOK_SECRET or, when it is unset, a secret made
+// for the run. So a demo proposal waits for the simulated call's end-of-call report and quotes
+// what the visitor said, the demo's assistant registers the lead itself with registrar_contacto,
+// and a text chat does the same through the web chat API.
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createSimulatedCallObject } from '@helena/sdk/testing';
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/log';
@@ -20,43 +23,65 @@ const freePort = () =>
     });
   });
 
-let tmp: ReturnType<typeof tempDir>;
-let srv: RunningServer;
-let site: Composition;
-beforeAll(async () => {
-  tmp = tempDir();
-  const port = await freePort();
-  const config = loadConfig({
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATABASE_PATH: join(tmp.dir, 'demo.db'),
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_PER_MINUTE: '100000',
-    MAIL_POLL_MS: '50',
-    VAPI_WEBHOOK_SECRET: 'demo-shared-secret-0123456789',
-  });
-  site = composeSite(config);
-  srv = await startServer({ config, log: createLogger({ level: 'silent' }), platform: site.platform, devMail: site.devMail, mounts: site.mounts, onServer: site.onServer });
-});
-afterAll(async () => {
-  await srv?.close();
-  await site?.close();
-  tmp?.cleanup();
-});
+interface DemoSuite {
+  srv: RunningServer;
+  site: Composition;
+}
 
-const inbox = async (to: string): Promise<{ subject: string; html: string }[]> => {
+/** The server as `npm start` composes it, on a free port and a temporary database. */
+function demoSuite(env: Record<string, string> = {}): DemoSuite {
+  const suite = {} as DemoSuite;
+  let tmp: ReturnType<typeof tempDir>;
+  beforeAll(async () => {
+    tmp = tempDir();
+    const port = await freePort();
+    const config = loadConfig({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATABASE_PATH: join(tmp.dir, 'demo.db'),
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      MAIL_POLL_MS: '50',
+      ...env,
+    });
+    suite.site = composeSite(config);
+    const { site } = suite;
+    suite.srv = await startServer({ config, log: createLogger({ level: 'silent' }), platform: site.platform, devMail: site.devMail, mounts: site.mounts, onServer: site.onServer, vapiWebhookSecret: site.vapiWebhookSecret });
+  });
+  afterAll(async () => {
+    await suite.srv?.close();
+    await suite.site?.close();
+    tmp?.cleanup();
+  });
+  return suite;
+}
+
+const inboxOf = async (srv: RunningServer, to: string): Promise<{ subject: string; html: string }[]> => {
   const res = await fetch(`${srv.url}/dev/mail.json`);
   const all = (await res.json()) as { to: string; subject: string; html: string }[];
   return all.filter((m) => m.to === to);
 };
 
+/** A request to the mounted simulator, as the widget makes it (the demo's public key). */
+const simulator = (srv: RunningServer) => async (path: string, body: unknown, key = 'demo-public-key') => {
+  const res = await fetch(`${srv.url}/sim${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as any };
+};
+
+/** What the widget does once a conversation has started: it registers it with the lead server. */
+async function registerConversation(srv: RunningServer, vapiId: string) {
+  const vc = await rpc(srv.url, 'vapi_call.create', { vapi_id: vapiId, initial_data: { start_time: new Date().toISOString() }, status: 'active' });
+  expect(vc.status).toBe(200);
+  return vc.body.result.data as { id: string; token: string };
+}
+
 describe('demo mode with a Server URL secret', () => {
+  const suite = demoSuite({ VAPI_WEBHOOK_SECRET: 'demo-shared-secret-0123456789' });
   it('the proposal waits for the simulated call to end, then quotes what the visitor said', async () => {
-    const sim = async (path: string, body: unknown, key = 'demo-public-key') => {
-      const res = await fetch(`${srv.url}/sim${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      return { status: res.status, body: (await res.json()) as any };
-    };
+    const { srv, site } = suite;
+    const sim = simulator(srv);
+    const inbox = (to: string) => inboxOf(srv, to);
     const call = await sim('/call/web', { assistantId: 'demo-assistant' });
     expect(call.status).toBe(201);
     // The visitor joins the room (the simulated call object speaks the room protocol over WebSocket).
@@ -69,7 +94,7 @@ describe('demo mode with a Server URL secret', () => {
     const said = 'Tengo una clínica dental en Sevilla con dos sedes';
     expect((await sim(`/call/${call.body.id}/control`, { type: 'add-message', message: { role: 'user', content: said } })).status).toBe(200);
 
-    const vc = await rpc(srv.url, 'vapi_call.create', { vapi_id: call.body.id, initial_data: { start_time: new Date().toISOString() }, status: 'active' });
+    const vc = { body: { result: { data: await registerConversation(srv, call.body.id) } } };
     const cu = await rpc(srv.url, 'customer.upsert', { email: 'clinica@example.com', name: 'Inés' });
     const created = await rpc(srv.url, 'calls.createWithVerification', {
       transaction: 'propuesta-demo',
@@ -91,5 +116,105 @@ describe('demo mode with a Server URL secret', () => {
     expect(stored.ended_reason).toBe('customer-ended-call');
     expect(stored.transcript).toContain(said);
     visitor.destroy();
+  });
+});
+
+describe('demo mode without VAPI_WEBHOOK_SECRET: a secret made for the run', () => {
+  const suite = demoSuite();
+
+  it('the Server URL exists and refuses what does not prove the secret', async () => {
+    const { srv } = suite;
+    const body = JSON.stringify({ message: { type: 'status-update', status: 'ended', call: { id: 'x' } } });
+    const unsigned = await fetch(`${srv.url}/api/vapi/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(unsigned.status).toBe(401);
+    // A guess at the secret is refused too (a signature computed with the wrong key).
+    const guessed = createHmac('sha256', 'demo-shared-secret-0123456789').update(body).digest('hex');
+    const signed = await fetch(`${srv.url}/api/vapi/events`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-vapi-signature': guessed }, body });
+    expect(signed.status).toBe(401);
+  });
+
+  it("the demo page starts the demo's assistant, which carries the registrar_contacto tool", async () => {
+    const { srv, site } = suite;
+    const page = await (await fetch(`${srv.url}/`)).text();
+    expect(page).toMatch(/<helena-assistant\b[^>]*\bassistant-id="demo-assistant"/);
+    const res = await fetch(`${srv.url}/sim/assistant/demo-assistant`, { headers: { authorization: `Bearer ${site.simPrivateKey}` } });
+    const assistant = (await res.json()) as { model: { tools: Array<{ function: { name: string } }> } };
+    expect(assistant.model.tools.map((t) => t.function.name)).toEqual(['registrar_contacto']);
+  });
+
+  it('a voice call where the visitor agrees: the assistant registers the lead, the confirmation goes at once, the proposal after the call with its words', async () => {
+    const { srv } = suite;
+    const sim = simulator(srv);
+    const call = await sim('/call/web', { assistantId: 'demo-assistant' });
+    expect(call.status).toBe(201);
+    await registerConversation(srv, call.body.id);
+    const visitor = createSimulatedCallObject();
+    const toolCallsShown: any[] = [];
+    visitor.on('app-message', (e?: { data?: unknown }) => {
+      // Platform messages are JSON; the room also sends plain words ('listening').
+      let m: any;
+      try {
+        m = typeof e?.data === 'string' ? JSON.parse(e.data) : e?.data;
+      } catch {
+        return;
+      }
+      if (m?.type === 'tool-calls') toolCallsShown.push(m);
+    });
+    onTestFinished(() => visitor.destroy());
+    await visitor.join({ url: call.body.webCallUrl });
+    await waitFor(async () => {
+      const res = await fetch(`${srv.url}/sim/call/${call.body.id}`, { headers: { authorization: `Bearer ${suite.site.simPrivateKey}` } });
+      return ((await res.json()) as { status: string }).status === 'in-progress';
+    });
+    const say = async (content: string) =>
+      expect((await sim(`/call/${call.body.id}/control`, { type: 'add-message', message: { role: 'user', content } })).status).toBe(200);
+    await say('Tenemos una academia de idiomas en Valencia');
+    await say('Mi correo es rosa@academia.example');
+    await say('Sí, envíamela');
+    await waitFor(async () => (await inboxOf(srv, 'rosa@academia.example')).some((m) => m.subject === 'Hemos recibido tu solicitud'));
+    // The page sees the assistant's tool call too (the widget shows its confirmation from it).
+    await waitFor(() => toolCallsShown.length > 0);
+    expect(toolCallsShown[0].toolCallList[0].function).toMatchObject({ name: 'registrar_contacto', arguments: { email: 'rosa@academia.example' } });
+    expect((await inboxOf(srv, 'rosa@academia.example')).map((m) => m.subject)).toEqual(['Hemos recibido tu solicitud']);
+
+    expect((await sim(`/call/${call.body.id}/control`, { type: 'end-call' })).status).toBe(200);
+    const proposal = await waitFor(async () => (await inboxOf(srv, 'rosa@academia.example')).find((m) => m.subject === 'Tu propuesta personalizada'));
+    expect(proposal.html).toContain('academia de idiomas en Valencia');
+  });
+
+  it('a text chat where the visitor agrees: the lead is registered through the tool, both emails go at once, quoting the chat', async () => {
+    const { srv } = suite;
+    const sim = simulator(srv);
+    const first = await sim('/chat/web', { assistantId: 'demo-assistant', input: 'Tengo una clínica veterinaria en Bilbao' });
+    expect(first.status).toBe(201);
+    await registerConversation(srv, first.body.sessionId);
+    await sim('/chat/web', { sessionId: first.body.sessionId, input: 'Mi correo es jon@veterinaria.example' });
+    const agreed = await sim('/chat/web', { sessionId: first.body.sessionId, input: 'Sí, envíamela' });
+    expect(agreed.status).toBe(201);
+    const said = agreed.body.output.at(-1).content as string;
+    expect(said).toContain('va de camino a jon@veterinaria.example');
+    const tool = agreed.body.output.find((m: { role: string }) => m.role === 'tool');
+    expect(tool.content).toMatch(/^Listo\./);
+
+    const mails = await waitFor(async () => {
+      const got = await inboxOf(srv, 'jon@veterinaria.example');
+      return got.length === 2 ? got : null;
+    });
+    expect(mails.map((m) => m.subject).sort()).toEqual(['Hemos recibido tu solicitud', 'Tu propuesta personalizada']);
+    const proposal = mails.find((m) => m.subject === 'Tu propuesta personalizada')!;
+    expect(proposal.html).toContain('clínica veterinaria en Bilbao');
+    // Quoted, but never as something a mail client would link.
+    expect(proposal.html).not.toContain('jon@veterinaria.example</');
+  });
+
+  it('a tool call about a conversation nobody registered queues nothing', async () => {
+    const { srv } = suite;
+    const sim = simulator(srv);
+    const first = await sim('/chat/web', { assistantId: 'demo-assistant', input: 'Mi correo es nadie@sin-registro.example' });
+    const agreed = await sim('/chat/web', { sessionId: first.body.sessionId, input: 'Sí' });
+    const tool = agreed.body.output.find((m: { role: string }) => m.role === 'tool');
+    expect(tool.content).toBe('No he podido registrar los datos: esta llamada no está registrada.');
+    expect(agreed.body.output.at(-1).content).not.toContain('va de camino');
+    expect(await inboxOf(srv, 'nadie@sin-registro.example')).toEqual([]);
   });
 });

@@ -69,6 +69,7 @@ export async function startDemoServer(): Promise<DemoServer> {
     devMail: site.devMail,
     mounts: site.mounts,
     onServer: site.onServer,
+    vapiWebhookSecret: site.vapiWebhookSecret,
   });
   if (running.url !== url) throw new Error(`the server listens on ${running.url}, not ${url}`);
   return {

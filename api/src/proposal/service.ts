@@ -15,7 +15,8 @@ export const PROPOSAL_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
 export type SendResult =
-  | { status: 'queued' }
+  /** `waitsForReport`: the proposal email waits for the call's end-of-call report. */
+  | { status: 'queued'; waitsForReport: boolean }
   | { status: 'already-queued' }
   /** Over a mail cap: the visitor sees success, nothing is sent. */
   | { status: 'held'; reason: string }
@@ -70,8 +71,9 @@ async function queue(deps: Deps, row: ProposalSource, vapiId: string, log: Logge
   const view = proposalView(deps, row, row.report_summary ?? conversation.summary, expiresAt);
   const pdfId = newId();
   // With a Server URL and no report yet, the proposal email waits for it (report-wait.ts sends
-  // it); it is in the outbox at once, so the mail caps count it, not before its latest time.
-  const waitsForReportOf = deps.awaitReports && !row.reported_at && row.vapi_call_id ? row.vapi_call_id : undefined;
+  // it); it is in the outbox at once, so the mail caps count it, not before its latest time. A
+  // text chat never gets a report, so its proposal goes at once.
+  const waitsForReportOf = deps.awaitReports && conversation.kind !== 'chat' && !row.reported_at && row.vapi_call_id ? row.vapi_call_id : undefined;
   const message = (kind: 'confirmation' | 'proposal', rendered: { subject: string; html: string; text: string }) => ({
     kind,
     pdfId,
@@ -101,7 +103,7 @@ async function queue(deps: Deps, row: ProposalSource, vapiId: string, log: Logge
     return { status: 'held', reason: held };
   }
   deps.nudgeMail();
-  return { status: 'queued' };
+  return { status: 'queued', waitsForReport: !!waitsForReportOf };
 }
 
 /** What the proposal page and email show for `row`, with the conversation's `summary`. */

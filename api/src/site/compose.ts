@@ -3,7 +3,8 @@
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../config';
 import type { StartOptions } from '../server';
-import { createDemo } from './demo';
+import { randomBytes } from 'node:crypto';
+import { createDemo, DEMO_ASSISTANT_ID } from './demo';
 import { createSiteApp } from './site';
 
 const repoPath = (p: string) => fileURLToPath(new URL(`../../../${p}`, import.meta.url));
@@ -12,7 +13,7 @@ const repoPath = (p: string) => fileURLToPath(new URL(`../../../${p}`, import.me
 export const SITE_DIR = process.env.SITE_DIR ?? repoPath('demo-site');
 export const WIDGET_DIR = process.env.WIDGET_DIR ?? repoPath('widget/dist');
 
-export interface Composition extends Pick<StartOptions, 'mounts' | 'onServer' | 'platform' | 'devMail'> {
+export interface Composition extends Pick<StartOptions, 'mounts' | 'onServer' | 'platform' | 'devMail' | 'vapiWebhookSecret'> {
   demo: boolean;
   /** The demo simulator's private key, when there is a demo. */
   simPrivateKey?: string;
@@ -23,19 +24,21 @@ export interface Composition extends Pick<StartOptions, 'mounts' | 'onServer' | 
 
 /** Mounts and hooks for the full product on one server. */
 export function composeSite(config: Config): Composition {
-  const demo = !config.VAPI_PUBLIC_KEY
+  // The demo runs the production path: its simulator delivers signed server messages to this
+  // server's Server URL, with VAPI_WEBHOOK_SECRET when set, else a secret made for this run.
+  const demoSecret = config.VAPI_PUBLIC_KEY ? undefined : (config.VAPI_WEBHOOK_SECRET ?? randomBytes(32).toString('hex'));
+  const demo = demoSecret
     ? createDemo({
         privateKey: config.SIM_PRIVATE_KEY,
         bounds: { maxPerCollection: config.SIM_MAX_RECORDS, maxRooms: config.SIM_MAX_ROOMS, maxAgeMs: config.SIM_MAX_AGE_MINUTES * 60_000 },
-        // With VAPI_WEBHOOK_SECRET the simulator delivers to this server's Server URL, as the platform would.
-        server: config.VAPI_WEBHOOK_SECRET ? { secret: config.VAPI_WEBHOOK_SECRET, url: `${config.PUBLIC_URL}/api/vapi/events` } : undefined,
+        server: { secret: demoSecret },
       })
     : null;
   const site = createSiteApp({
     siteDir: SITE_DIR,
     widgetDir: WIDGET_DIR,
     vapiPublicKey: config.VAPI_PUBLIC_KEY,
-    vapiAssistantId: config.VAPI_ASSISTANT_ID,
+    vapiAssistantId: demo ? DEMO_ASSISTANT_ID : config.VAPI_ASSISTANT_ID,
   });
   return {
     demo: !!demo,
@@ -45,6 +48,7 @@ export function composeSite(config: Config): Composition {
     platform: demo?.platform,
     // The local inbox shows every visitor's mail: only in demo mode (and only to loopback).
     devMail: !!demo,
+    vapiWebhookSecret: demoSecret,
     mounts: [...(demo ? [demo.mount] : []), { prefix: '/', app: site }],
     onServer: (server) => demo?.onServer(server),
     close: async () => demo?.close(),

@@ -7,8 +7,11 @@ import type { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { createPlatformClient } from '@helena/sdk';
 import { createPlatformSimulator } from '@helena/sdk/testing';
+import type { AddressInfo } from 'node:net';
 import type { PlatformCallsClient } from '../mail/summary';
 import type { Mount } from '../app';
+import { VAPI_EVENTS_PATH } from '../vapi_events/route';
+import { REGISTRAR_CONTACTO_TOOL } from '../vapi_events/registrar-contacto';
 
 /** A stored assistant a demo page may name with `assistant-id`; without one the widget sends it inline. */
 export const DEMO_ASSISTANT_ID = 'demo-assistant';
@@ -35,19 +38,31 @@ export interface DemoOptions {
   privateKey?: string;
   /** Records per collection, rooms, and how long either is kept. */
   bounds?: { maxPerCollection: number; maxRooms: number; maxAgeMs: number };
-  /** The Server URL's credential and address: the simulator then POSTs its server messages there. */
-  server?: { secret: string; url: string };
+  /**
+   * The Server URL's credential: the simulator then POSTs its server messages to `url`, by
+   * default this server's own Server URL on loopback (known once it listens).
+   */
+  server?: { secret: string; url?: string };
+}
+
+/** How this process reaches a server listening at `address` (a wildcard address means loopback). */
+function loopbackOrigin(address: AddressInfo): string {
+  if (address.address === '0.0.0.0' || address.address === '::') return `http://127.0.0.1:${address.port}`;
+  return `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
 }
 
 export function createDemo(opts: DemoOptions = {}): Demo {
   const privateKey = opts.privateKey ?? randomBytes(24).toString('base64url');
+  let ownServerUrl: string | undefined;
   const simulator = createPlatformSimulator({
     privateKey,
     controls: false,
     bounds: opts.bounds ?? { maxPerCollection: 1000, maxRooms: 100, maxAgeMs: 60 * 60 * 1000 },
-    seed: { assistant: [{ id: DEMO_ASSISTANT_ID, name: 'Helena' }] },
+    // The demo's assistant can register the lead itself, as a production assistant set up as
+    // api/README.md says would.
+    seed: { assistant: [{ id: DEMO_ASSISTANT_ID, name: 'Helena', model: { provider: 'openai', model: 'gpt-4o-mini', tools: [REGISTRAR_CONTACTO_TOOL] } }] },
     serverSecret: opts.server?.secret,
-    serverUrl: opts.server?.url,
+    serverUrl: opts.server?.url ?? (() => ownServerUrl),
   });
   // The lookup never leaves the process: the client's fetch is the simulator's own.
   const platform = createPlatformClient({
@@ -61,7 +76,12 @@ export function createDemo(opts: DemoOptions = {}): Demo {
     platform,
     privateKey,
     speak: (callId, text) => simulator.rooms.speak(callId, text),
-    onServer: (server) => void simulator.attachRooms(server as never, { prefix: DEMO_PREFIX }),
+    onServer: (server) => {
+      // The simulator lives in this process: its deliveries go to this server over loopback.
+      const address = server.address() as AddressInfo | null;
+      if (address && typeof address === 'object') ownServerUrl = `${loopbackOrigin(address)}${VAPI_EVENTS_PATH}`;
+      void simulator.attachRooms(server as never, { prefix: DEMO_PREFIX });
+    },
     close: () => simulator.close(),
   };
 }

@@ -12,18 +12,22 @@ export interface SiteOptions {
   siteDir: string;
   /** widget/dist/ */
   widgetDir: string;
-  /** With both, the element talks to the real platform; without, the demo's simulator. */
+  /** With a public key the element talks to the real platform; without, the demo's simulator. */
   vapiPublicKey?: string;
+  /** The assistant the element starts (the real one, or the demo simulator's). */
   vapiAssistantId?: string;
 }
 
 const ELEMENT_RE = /<helena-assistant\b([^>]*)>/;
 
-/** Adds the platform key and assistant to the page's `<helena-assistant>` when they are configured. */
+/**
+ * Adds the platform key and the assistant to the page's `<helena-assistant>` when they are
+ * configured (in demo mode, the simulator's assistant alone).
+ */
 export function withPlatformAttributes(page: string, opts: Pick<SiteOptions, 'vapiPublicKey' | 'vapiAssistantId'>): string {
-  if (!opts.vapiPublicKey) return page;
+  if (!opts.vapiPublicKey && !opts.vapiAssistantId) return page;
   const extra =
-    ` public-key="${escapeHtml(opts.vapiPublicKey)}"` +
+    (opts.vapiPublicKey ? ` public-key="${escapeHtml(opts.vapiPublicKey)}"` : '') +
     (opts.vapiAssistantId ? ` assistant-id="${escapeHtml(opts.vapiAssistantId)}"` : '');
   return page.replace(ELEMENT_RE, (_m, attrs: string) => `<helena-assistant${attrs}${extra}>`);
 }

@@ -23,8 +23,8 @@ export function nextConversationStatus(current: string, platformStatus: string):
   return 'active';
 }
 
-async function onStatusUpdate(deps: Deps, vapiId: string, message: z.infer<typeof statusUpdateMessage>): Promise<HandlerResult> {
-  const conversation = await findConversation(deps.db, vapiId);
+async function onStatusUpdate(deps: Deps, vapiIds: string[], message: z.infer<typeof statusUpdateMessage>): Promise<HandlerResult> {
+  const conversation = await findConversation(deps.db, vapiIds);
   if (!conversation) return {};
   const next = nextConversationStatus(conversation.status, message.status);
   if (next !== conversation.status) await setConversationStatus(deps.db, conversation.id, next);
@@ -54,8 +54,8 @@ export function reportOf(message: z.infer<typeof endOfCallReportMessage>): Platf
   };
 }
 
-async function onEndOfCallReport(deps: Deps, vapiId: string, message: z.infer<typeof endOfCallReportMessage>): Promise<HandlerResult> {
-  const conversation = await findConversation(deps.db, vapiId);
+async function onEndOfCallReport(deps: Deps, vapiIds: string[], message: z.infer<typeof endOfCallReportMessage>): Promise<HandlerResult> {
+  const conversation = await findConversation(deps.db, vapiIds);
   if (!conversation) return {};
   await storeReport(deps.db, conversation.id, reportOf(message));
   if (conversation.status !== 'inactive') await setConversationStatus(deps.db, conversation.id, 'inactive');
@@ -63,10 +63,10 @@ async function onEndOfCallReport(deps: Deps, vapiId: string, message: z.infer<ty
   return {};
 }
 
-async function onToolCalls(deps: Deps, vapiId: string, message: z.infer<typeof toolCallsMessage>): Promise<HandlerResult> {
+async function onToolCalls(deps: Deps, vapiIds: string[], message: z.infer<typeof toolCallsMessage>): Promise<HandlerResult> {
   const results: ToolCallResult[] = [];
   for (const call of functionToolCalls(message as unknown as ServerMessageOf<'tool-calls'>, REGISTRAR_CONTACTO)) {
-    results.push({ toolCallId: call.id, name: call.name, ...(await registerContact(deps, vapiId, call.arguments)) });
+    results.push({ toolCallId: call.id, name: call.name, ...(await registerContact(deps, vapiIds, call.arguments)) });
   }
   return { body: toolCallsResponse(results) };
 }

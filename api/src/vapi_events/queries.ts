@@ -28,8 +28,15 @@ export async function forgetDelivery(db: Db, id: string): Promise<void> {
   await db.kysely.deleteFrom('vapi_event_delivery').where('id', '=', id).execute();
 }
 
-export function findConversation(db: Db, vapiId: string) {
-  return db.kysely.selectFrom('vapi_call').select(['id', 'status']).where('vapi_id', '=', vapiId).executeTakeFirst();
+/** The conversation registered under the first of `vapiIds` that has one (see `conversationIds`). */
+export async function findConversation(db: Db, vapiIds: readonly string[]) {
+  if (!vapiIds.length) return undefined;
+  const rows = await db.kysely.selectFrom('vapi_call').select(['id', 'status', 'vapi_id']).where('vapi_id', 'in', vapiIds).execute();
+  for (const vapiId of vapiIds) {
+    const row = rows.find((r) => r.vapi_id === vapiId);
+    if (row) return { id: row.id, status: row.status };
+  }
+  return undefined;
 }
 
 export async function setConversationStatus(db: Db, id: string, status: string): Promise<void> {

@@ -11,6 +11,28 @@ import { findConversation } from './queries';
 /** The tool's name, as configured in the assistant's `model.tools`. */
 export const REGISTRAR_CONTACTO = 'registrar_contacto';
 
+/**
+ * The tool as an assistant's `model.tools` declares it: what the platform's model sees. The demo's
+ * assistant carries it, and api/README.md shows the same JSON (a test keeps the two equal).
+ */
+export const REGISTRAR_CONTACTO_TOOL = {
+  type: 'function',
+  function: {
+    name: REGISTRAR_CONTACTO,
+    description: 'Registra el contacto del visitante cuando ha dado su correo y acepta recibir la propuesta personalizada.',
+    parameters: {
+      type: 'object',
+      properties: {
+        email: { type: 'string', description: 'Correo electrónico del visitante' },
+        nombre: { type: 'string', description: 'Nombre del visitante' },
+        cargo: { type: 'string', description: 'Cargo del visitante' },
+        empresa: { type: 'string', description: 'Empresa del visitante' },
+      },
+      required: ['email'],
+    },
+  },
+} as const;
+
 const leadInput = customerUpsertInput.omit({ website: true });
 
 /** The tool's arguments, in the words the assistant uses, validated by the modal's own schema. */
@@ -19,6 +41,8 @@ const parseArguments = (a: Record<string, unknown>) => leadInput.safeParse({ ema
 /** What the assistant may say back, in Spanish. */
 export const TOOL_ANSWERS = {
   queued: 'Listo. He registrado sus datos; recibirá la confirmación por correo enseguida y la propuesta al terminar la llamada.',
+  /** A chat has no end-of-call report to wait for, so both emails go at once. */
+  queuedNow: 'Listo. He registrado sus datos; recibirá la confirmación y la propuesta por correo enseguida.',
   invalid: 'No he podido registrar los datos: el correo electrónico no es válido. Pídale que lo repita.',
   unknownCall: 'No he podido registrar los datos: esta llamada no está registrada.',
   refused: 'No he podido registrar los datos ahora mismo.',
@@ -26,11 +50,11 @@ export const TOOL_ANSWERS = {
 
 export type ToolAnswer = { result: string } | { error: string };
 
-/** Registers the lead given to the assistant on call `vapiId` and queues its proposal. */
-export async function registerContact(deps: Deps, vapiId: string, args: Record<string, unknown>): Promise<ToolAnswer> {
+/** Registers the lead given to the assistant in the conversation `vapiIds` name and queues its proposal. */
+export async function registerContact(deps: Deps, vapiIds: readonly string[], args: Record<string, unknown>): Promise<ToolAnswer> {
   const parsed = parseArguments(args);
   if (!parsed.success) return { error: TOOL_ANSWERS.invalid };
-  const conversation = vapiId ? await findConversation(deps.db, vapiId) : undefined;
+  const conversation = await findConversation(deps.db, vapiIds);
   if (!conversation) return { error: TOOL_ANSWERS.unknownCall };
   const submissionId = await recordSubmission(deps.db, parsed.data);
   const submission = await findSubmission(deps.db, submissionId);
@@ -44,9 +68,9 @@ export async function registerContact(deps: Deps, vapiId: string, args: Record<s
   });
   const sent = await queueProposal(deps, callId);
   if (sent.status === 'not-found' || sent.status === 'forbidden') {
-    deps.log.warn('registrar_contacto refused', { vapiId, status: sent.status, reason: 'reason' in sent ? sent.reason : undefined });
+    deps.log.warn('registrar_contacto refused', { vapiIds, status: sent.status, reason: 'reason' in sent ? sent.reason : undefined });
     return { error: TOOL_ANSWERS.refused };
   }
   // A cap that holds the mail back looks like success, as it does to the modal's visitor.
-  return { result: TOOL_ANSWERS.queued };
+  return { result: sent.status === 'queued' && !sent.waitsForReport ? TOOL_ANSWERS.queuedNow : TOOL_ANSWERS.queued };
 }

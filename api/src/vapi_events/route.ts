@@ -9,7 +9,7 @@ import type { AppEnv } from '../http/access-log';
 import { refuse } from '../http/api-error';
 import { HANDLERS, isHandledType } from './handlers';
 import { claimDelivery, forgetDelivery, saveDeliveryResponse } from './queries';
-import { serverMessageEnvelope } from './schemas';
+import { conversationIds, serverMessageEnvelope } from './schemas';
 
 /** An end-of-call report carries the whole transcript and message list: larger than a form post. */
 export const EVENTS_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -40,7 +40,8 @@ export function vapiEventsRoute(deps: Deps, secret: string): Hono<AppEnv> {
     const message = handler.schema.safeParse(envelope.data.message);
     if (!message.success) return refuse(c, 400, `Invalid ${type} message`);
 
-    const vapiId = envelope.data.message.call?.id ?? '';
+    const vapiIds = conversationIds(envelope.data.message);
+    const vapiId = vapiIds[0] ?? '';
     const id = createHash('sha256').update(verified.body).digest('hex');
     const claim = await claimDelivery(deps.db, { id, type, vapiId: vapiId || null });
     if (!claim.first) {
@@ -51,7 +52,7 @@ export function vapiEventsRoute(deps: Deps, secret: string): Hono<AppEnv> {
     let answer: string;
     try {
       // Each handler takes its own validated message type.
-      const result = await (handler.handle as (d: Deps, v: string, m: unknown) => Promise<{ body?: unknown }>)(deps, vapiId, message.data);
+      const result = await (handler.handle as (d: Deps, v: string[], m: unknown) => Promise<{ body?: unknown }>)(deps, vapiIds, message.data);
       answer = JSON.stringify(result.body ?? {});
     } catch (err) {
       // Not seen, so the platform's retry is handled afresh.

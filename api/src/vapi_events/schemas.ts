@@ -5,6 +5,8 @@ import { z } from 'zod';
 
 const text = (max: number) => z.string().max(max);
 const callRef = z.looseObject({ id: text(200) }).optional();
+/** A text chat's turn: its own id, and the session that holds the conversation. */
+const chatRef = z.looseObject({ id: text(200).optional(), sessionId: text(200).optional(), previousChatId: text(200).optional() }).optional();
 
 export const statusUpdateMessage = z.looseObject({
   type: z.literal('status-update'),
@@ -35,12 +37,22 @@ export const toolCallsMessage = z.looseObject({
   type: z.literal('tool-calls'),
   toolCallList: z.array(z.looseObject({ id: text(200) })).max(32),
   call: callRef,
+  chat: chatRef,
 });
 
 /** The envelope: `{ message: { type, … } }`. What is inside is read per type. */
 export const serverMessageEnvelope = z.object({
-  message: z.looseObject({ type: text(64), call: z.looseObject({ id: text(200).optional() }).optional() }),
+  message: z.looseObject({ type: text(64), call: z.looseObject({ id: text(200).optional() }).optional(), chat: chatRef }),
 });
+
+/**
+ * The ids that may name the conversation a message is about, most likely first: the call's, or
+ * for a chat its session's (the conversation the widget registers), then the chat's own ids.
+ */
+export function conversationIds(message: z.infer<typeof serverMessageEnvelope>['message']): string[] {
+  const ids = [message.call?.id, message.chat?.sessionId, message.chat?.id, message.chat?.previousChatId];
+  return [...new Set(ids.filter((id): id is string => !!id))];
+}
 
 export type StatusUpdateMessage = z.infer<typeof statusUpdateMessage>;
 export type EndOfCallReportMessage = z.infer<typeof endOfCallReportMessage>;
