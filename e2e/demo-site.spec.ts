@@ -160,8 +160,12 @@ async function completeModal(page: Page, dialog: Locator, lead: Lead, step: stri
   await dialog.getByRole('button', { name: 'Enviar propuestas' }).click();
 }
 
-/** After a submit: the toast, both emails in the sink with the link, and the proposal page. */
-async function expectProposalDelivered(page: Page, lead: Lead, step: string) {
+/**
+ * After a submit: the toast and the confirmation email at once; the proposal email once the
+ * visitor hangs up and the platform's end-of-call report arrives (the demo takes the production
+ * path), quoting what the visitor said (`quote`); then the proposal page.
+ */
+async function expectProposalDelivered(page: Page, lead: Lead, step: string, quote: string) {
   await expect(widget(page).getByText('Enviando propuesta personalizada...')).toBeVisible();
   await expect(emailModal(page)).toBeHidden({ timeout: 5_000 });
   await shot(page, `${step}-toast`);
@@ -170,11 +174,21 @@ async function expectProposalDelivered(page: Page, lead: Lead, step: string) {
   expect(await page.evaluate(() => localStorage.getItem('correoUsuario'))).toBe(lead.email);
 
   await expect
+    .poll(async () => (await mailTo(lead.email)).map((m) => m.subject), { timeout: 15_000 })
+    .toEqual(['Hemos recibido tu solicitud']);
+  // The call is still up after the lead; the proposal waits for its end.
+  const hangUp = widget(page).getByRole('button', { name: 'Finalizar Llamada' });
+  await expect(hangUp).toBeVisible();
+  await hangUp.click();
+  await expect(widget(page).getByText('La llamada ha finalizado')).toBeVisible({ timeout: 10_000 });
+  await expect
     .poll(async () => (await mailTo(lead.email)).map((m) => m.subject).sort(), { timeout: 15_000 })
     .toEqual(['Hemos recibido tu solicitud', 'Tu propuesta personalizada']);
   const link = `${site.url}/propuesta/${callId}`;
   const mails = await mailTo(lead.email);
   for (const m of mails) expect(m.html, m.subject).toContain(`href="${link}"`);
+  // The platform's summary of this very conversation, not a stock sentence.
+  expect(mails.find((m) => m.subject === 'Tu propuesta personalizada')!.html).toContain(quote);
 
   // The sink's inbox page lists them too.
   const inbox = await page.context().newPage();
@@ -204,10 +218,7 @@ test('the whole lead flow: the email typed in the chat, the modal, the emails, t
   await expect(widget(page).getByRole('log').getByText(`mi correo es ${lead.email}`)).toBeVisible();
   const dialog = await prefilledModal(page, lead.email);
   await completeModal(page, dialog, lead, 'typed-3');
-  await expectProposalDelivered(page, lead, 'typed-4');
-
-  // The call is still up after the lead.
-  await expect(widget(page).getByRole('button', { name: 'Finalizar Llamada' })).toBeVisible();
+  await expectProposalDelivered(page, lead, 'typed-4', 'Tengo un estudio de arquitectura');
   expect(problems).toEqual(NO_PROBLEMS);
 });
 
@@ -221,7 +232,7 @@ test('the same flow with the email spoken: the transcript says "arroba" and "pun
   await shot(page, 'spoken-1-modal-prefilled');
   const lead = { email: 'ana@empresa.com', name: 'Ana Ruiz', cargo: 'Directora comercial', company: 'Empresa Ruiz' };
   await completeModal(page, dialog, lead, 'spoken-2');
-  await expectProposalDelivered(page, lead, 'spoken-3');
+  await expectProposalDelivered(page, lead, 'spoken-3', 'mi correo es ana arroba empresa punto com');
   expect(problems).toEqual(NO_PROBLEMS);
 });
 
@@ -268,7 +279,7 @@ test('a server that fails the customer save: the error toast, the email kept, an
   await expect(widget(page).getByRole('button', { name: 'Finalizar Llamada' })).toBeVisible();
   const dialog = await typeEmailAndAwaitAnswer(page, `mejor a mi otro correo: ${second.email}`, second.email);
   await completeModal(page, dialog, second, 'save-failure-3');
-  await expectProposalDelivered(page, second, 'save-failure-4');
+  await expectProposalDelivered(page, second, 'save-failure-4', 'mejor a mi otro correo');
   expect(await mailTo(first.email)).toEqual([]);
 
   // The failed save is the only failed request; nothing else went wrong in the page.
