@@ -6,6 +6,9 @@
 // no node: module, no hono and no ws. In Node 20, which has no global WebSocket, the `ws` package
 // is loaded with a dynamic import whose specifier bundlers cannot see, and only then.
 import { speakAssistantLine, stopSpeaking } from './simulated/speech';
+import { SpeechListener } from './simulated/listen';
+
+export { voiceSupport, type VoiceSupport } from './simulated/listen';
 import type {
   CallObjectEvent,
   CallObjectInputDevices,
@@ -36,6 +39,11 @@ export type WebSocketConstructorLike = new (url: string) => WebSocketLike;
 export interface SimulatedCallObjectOptions extends CreateCallObjectOptions {
   /** Read the assistant's lines aloud with the browser's speech synthesis, in this language ('es-ES'). */
   speak?: { lang: string };
+  /**
+   * Hear the visitor with the browser's speech recognition, in this language ('es-ES'), while
+   * joined and unmuted: each phrase becomes the visitor's turn in the room. See `voiceSupport()`.
+   */
+  listen?: { lang: string };
   /** The room URL (a simulator `webCallUrl`), when `join()` is called without one. */
   url?: string;
   /** The local participant's name in the room. Default 'visitor'. */
@@ -134,6 +142,8 @@ class SimulatedCall implements SimulatedCallObject {
   private room: { callId: string } | undefined;
   private endedWaiter: (() => void) | null = null;
   private recording: string | null = null;
+  /** The browser's speech recognition, while joined and unmuted (the `listen` option). */
+  private listener: SpeechListener | undefined;
   private pendingJoin: ((error?: Error) => void) | null = null;
 
   constructor(private readonly options: SimulatedCallObjectOptions) {
@@ -264,6 +274,7 @@ class SimulatedCall implements SimulatedCallObject {
 
   async leave(): Promise<void> {
     if (this.options.speak) stopSpeaking();
+    this.listener?.stop();
     if (this.state === 'joining-meeting') {
       // Leaving while joining cancels the join: join() rejects, and no 'error' event fires.
       this.pendingJoin?.(new Error('Left the meeting before it was joined.'));
@@ -353,8 +364,17 @@ class SimulatedCall implements SimulatedCallObject {
     this.local.audio = enabled;
     this.local.tracks.audio.state = enabled ? 'playable' : 'off';
     if (this.state === 'joined-meeting') this.send({ t: 'local-audio', enabled });
+    this.syncListening();
     this.emit('participant-updated', { participant: this.local });
     return this;
+  }
+
+  /** Listens exactly while joined with the microphone on (the `listen` option). */
+  private syncListening(): void {
+    if (!this.options.listen) return;
+    this.listener ??= new SpeechListener(this.options.listen.lang, (text) => this.simulateUserSpeech(text));
+    if (this.state === 'joined-meeting' && this.local.audio) this.listener.start();
+    else this.listener.stop();
   }
 
   // ---- audio levels -------------------------------------------------------------------------
@@ -451,6 +471,7 @@ class SimulatedCall implements SimulatedCallObject {
     this.local = { ...toParticipant({ ...frame.you, audio: this.local.audio }, true), session_id: frame.you.session_id };
     for (const p of frame.participants) this.remotes.set(p.session_id, toParticipant(p, false));
     this.state = 'joined-meeting';
+    this.syncListening();
     this.emit('joined-meeting', { participants: { local: this.local } });
     this.emit('network-connection', { type: 'signaling', event: 'connected', session_id: this.local.session_id });
     this.emit('network-quality-change', { threshold: 'good', quality: 100, networkState: 'good' });
@@ -512,6 +533,7 @@ class SimulatedCall implements SimulatedCallObject {
   private leftMeeting(): void {
     if (this.state !== 'joined-meeting' && this.state !== 'joining-meeting') return;
     this.state = 'left-meeting';
+    this.listener?.stop();
     this.stopObservers();
     this.remotes.clear();
     this.levels.clear();
