@@ -5,7 +5,7 @@
 // This module ships to browsers (the widget's demo mode bundles it): it imports no server code,
 // no node: module, no hono and no ws. In Node 20, which has no global WebSocket, the `ws` package
 // is loaded with a dynamic import whose specifier bundlers cannot see, and only then.
-import { speakAssistantLine, stopSpeaking } from './simulated/speech';
+import { DemoVoice } from './simulated/speech';
 import { SpeechListener } from './simulated/listen';
 
 export { voiceSupport, type VoiceSupport } from './simulated/listen';
@@ -144,9 +144,12 @@ class SimulatedCall implements SimulatedCallObject {
   private recording: string | null = null;
   /** The browser's speech recognition, while joined and unmuted (the `listen` option). */
   private listener: SpeechListener | undefined;
+  /** The browser's speech synthesis reading the assistant's lines (the `speak` option). */
+  private readonly voice: DemoVoice | undefined;
   private pendingJoin: ((error?: Error) => void) | null = null;
 
   constructor(private readonly options: SimulatedCallObjectOptions) {
+    this.voice = options.speak ? new DemoVoice(options.speak.lang) : undefined;
     const audio = options.audioSource !== false;
     this.local = toParticipant(
       { session_id: 'local', user_id: 'local', user_name: options.userName ?? 'visitor', joined_at: new Date().toISOString(), audio },
@@ -273,7 +276,7 @@ class SimulatedCall implements SimulatedCallObject {
   }
 
   async leave(): Promise<void> {
-    if (this.options.speak) stopSpeaking();
+    this.voice?.cancel();
     this.listener?.stop();
     if (this.state === 'joining-meeting') {
       // Leaving while joining cancels the join: join() rejects, and no 'error' event fires.
@@ -383,9 +386,11 @@ class SimulatedCall implements SimulatedCallObject {
     this.remoteObserver = setInterval(() => {
       if (this.state !== 'joined-meeting') return;
       const participantsAudioLevel: Record<string, number> = {};
+      // With the demo voice audible, the assistant's level is the voice's: it is what the visitor hears.
+      const voiced = this.voice?.available ? this.voice.level() : undefined;
       for (const id of this.remotes.keys()) {
         // Peak since the last tick, so that a short burst of speech is never missed.
-        participantsAudioLevel[id] = Math.max(this.peaks.get(id) ?? 0, this.levels.get(id) ?? 0);
+        participantsAudioLevel[id] = voiced ?? Math.max(this.peaks.get(id) ?? 0, this.levels.get(id) ?? 0);
         this.peaks.set(id, this.levels.get(id) ?? 0);
       }
       this.emit('remote-participants-audio-level', { participantsAudioLevel });
@@ -503,7 +508,7 @@ class SimulatedCall implements SimulatedCallObject {
         break;
       }
       case 'app-message':
-        if (this.options.speak) speakAssistantLine(frame.data, this.options.speak.lang);
+        this.voice?.say(frame.data);
         this.emit('app-message', { data: frame.data, fromId: frame.fromId });
         break;
       case 'levels':

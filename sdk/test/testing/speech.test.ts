@@ -7,6 +7,8 @@ import { fastSimulator, recordAppMessages, until } from './helpers';
 /** A stand-in for the browser's speechSynthesis: it accepts only utterances it made itself, as the real one does. */
 class FakeSynth {
   spoken: Array<{ text: string; lang: string; voice?: { lang: string } }> = [];
+  /** The utterances handed over, for the test to play (the browser fires their events as it speaks). */
+  utterances: any[] = [];
   cancelled = 0;
   readonly voices = [{ lang: 'en-US' }, { lang: 'es-ES' }];
   readonly Utterance = class {
@@ -17,6 +19,7 @@ class FakeSynth {
   speak(u: unknown) {
     if (!(u instanceof this.Utterance)) throw new TypeError("Failed to execute 'speak' on 'SpeechSynthesis': parameter 1 is not of type 'SpeechSynthesisUtterance'.");
     this.spoken.push({ text: u.text, lang: u.lang, voice: u.voice });
+    this.utterances.push(u);
   }
   cancel() {
     this.cancelled++;
@@ -70,5 +73,31 @@ describe('the demo voice', () => {
     const quiet = await call();
     await until(() => finals(quiet.messages).length === 1, 5000, 'greeting');
     expect(synth.spoken).toEqual([]);
+  });
+
+  it("the assistant's level follows the voice the visitor hears, not the room's timing", async () => {
+    const synth = new FakeSynth();
+    g.speechSynthesis = synth;
+    g.SpeechSynthesisUtterance = synth.Utterance;
+    const { c, messages } = await call({ lang: 'es-ES' });
+    const levels: number[] = [];
+    c.on('remote-participants-audio-level', (e?: any) => levels.push(Math.max(0, ...Object.values<number>(e.participantsAudioLevel))));
+    await c.startRemoteParticipantsAudioLevelObserver(10);
+    // The room has finished the greeting; the browser has not started reading it yet: silence.
+    await until(() => finals(messages).length === 1, 5000, 'greeting');
+    await until(() => levels.length >= 5, 5000, 'levels');
+    expect(levels.slice(-3)).toEqual([0, 0, 0]);
+    // The browser reads it: the level rises above the SDK's speaking threshold, and falls at the end.
+    const greeting = synth.utterances[0];
+    greeting.onstart();
+    greeting.onboundary();
+    const heard = levels.length;
+    await until(() => levels.length >= heard + 3, 5000, 'levels while heard');
+    expect(levels.slice(heard).every((l) => l > 0.01)).toBe(true);
+    greeting.onend();
+    const after = levels.length;
+    await until(() => levels.length >= after + 3, 5000, 'levels after');
+    expect(levels.slice(after + 1).every((l) => l === 0)).toBe(true);
+    await c.leave();
   });
 });
