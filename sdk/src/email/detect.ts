@@ -60,7 +60,7 @@ const NOT_AN_ADDRESS_PART = new Set(
 );
 
 function plausibleSpoken(email: string): boolean {
-  const [local, domain] = email.split('@');
+  const [local = '', domain = ''] = email.split('@');
   const labels = domain.split('.').slice(0, -1);
   return ![local, ...labels].some((part) => part.split(/[._-]/).some((word) => NOT_AN_ADDRESS_PART.has(word)));
 }

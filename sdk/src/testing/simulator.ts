@@ -6,7 +6,7 @@
 //   const client = new WebCallClient({ token: 'demo-public-key', baseUrl: url, createCallObject: createSimulatedCallObject });
 import type { Hono } from 'hono';
 import { buildApp, type Fault } from './simulator/app';
-import { reply, type RouteDef, type SimulatorState } from './simulator/context';
+import { param, reply, type RouteDef, type SimulatorState } from './simulator/context';
 import { httpError } from './simulator/errors';
 import { attachRoomsTo, listenOn, type AttachRoomsOptions, type ListeningSimulator, type UpgradeServer } from './simulator/node';
 import { RoomRegistry, type SimulatorScriptOptions } from './simulator/rooms';
@@ -201,7 +201,7 @@ export function createPlatformSimulator(options: PlatformSimulatorOptions = {}):
       auth: 'private',
       body: 'json',
       handler: (ctx) => {
-        if (!roomsApi.speak(ctx.params.id, String(ctx.body?.text ?? ''))) throw httpError(400, 'Call is not active.');
+        if (!roomsApi.speak(param(ctx, 'id'), String(ctx.body?.text ?? ''))) throw httpError(400, 'Call is not active.');
         return reply({ ok: true }, 201);
       },
     },

@@ -174,7 +174,10 @@ function mostSpecific(issue: Issue, prefix: PropertyKey[] = []): Issue {
 function check<T>(option: string, schema: z.ZodMiniType<T>, value: unknown): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const issue = mostSpecific(result.error.issues[0]);
+  const first = result.error.issues[0];
+  // zod reports at least one issue for every failed parse.
+  if (!first) throw new DailyOptionError(option, 'is invalid');
+  const issue = mostSpecific(first);
   const path = [option, ...issue.path.map(String)].join('.');
   throw new DailyOptionError(path, issue.message);
 }

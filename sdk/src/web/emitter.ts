@@ -50,7 +50,7 @@ export class TypedEmitter<Events extends EventMapBase> {
     if (!entries) return this;
     // Like Node: removes the most recently added matching registration.
     for (let i = entries.length - 1; i >= 0; i--) {
-      if (entries[i].original === listener) {
+      if (entries[i]?.original === listener) {
         entries.splice(i, 1);
         break;
       }

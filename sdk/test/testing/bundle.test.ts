@@ -23,7 +23,7 @@ describe('createSimulatedCallObject in a browser bundle', () => {
       metafile: true,
       logLevel: 'silent',
     });
-    const code = result.outputFiles[0].text;
+    const code = result.outputFiles[0]!.text;
     expect(code).not.toMatch(/hono|WebSocketServer|from ["']ws["']|node:/);
     expect(code).toContain('remote-participants-audio-level');
     const inputs = Object.keys(result.metafile.inputs);

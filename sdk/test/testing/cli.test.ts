@@ -30,7 +30,7 @@ describe('helena-simulator', () => {
           const m = /listening on (http:\/\/\S+)/.exec(out);
           if (m) {
             clearTimeout(timer);
-            resolve(m[1]);
+            resolve(m[1]!);
           }
         });
         child.on('exit', (code) => reject(new Error(`exited with ${code}: ${out}`)));

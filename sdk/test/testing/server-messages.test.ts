@@ -72,7 +72,7 @@ describe('server messages from the simulator', () => {
 
     expect(sink.received.map((m) => m.status ?? m.type)).toEqual(['in-progress', 'ended', 'end-of-call-report']);
     expect(sink.received.every((m) => m.signed)).toBe(true);
-    const report = sink.received[2].body.message;
+    const report = sink.received[2]!.body.message;
     expect(report.call.id).toBe(created.body.id);
     expect(report.endedReason).toBe('customer-ended-call');
     expect(typeof report.analysis.summary).toBe('string');
@@ -115,8 +115,8 @@ describe('server messages from the simulator', () => {
     await until(() => sink.received.some((m) => m.type === 'end-of-call-report'), 5000, 'report');
     // One call for the one agreement: giving the email alone did not call the tool.
     expect(sink.received.filter((m) => m.type === 'tool-calls')).toHaveLength(1);
-    const message = toolCalls[0].body.message;
-    expect(toolCalls[0].signed).toBe(true);
+    const message = toolCalls[0]!.body.message;
+    expect(toolCalls[0]!.signed).toBe(true);
     expect(message.toolCallList).toHaveLength(1);
     expect(message.toolCallList[0]).toMatchObject({ type: 'function', function: { name: 'registrar_contacto', arguments: { email: 'ana@tiendas.example' } } });
     expect(message.call.id).toBe(created.body.id);
@@ -177,8 +177,8 @@ describe('server messages from the simulator', () => {
 
     const delivered = sink.received.filter((m) => m.type === 'tool-calls');
     expect(delivered).toHaveLength(1);
-    expect(delivered[0].signed).toBe(true);
-    const message = delivered[0].body.message;
+    expect(delivered[0]!.signed).toBe(true);
+    const message = delivered[0]!.body.message;
     expect(message.call).toBeUndefined();
     expect(message.chat.sessionId).toBe(first.body.sessionId);
     expect(message.toolCallList[0]).toMatchObject({ type: 'function', function: { name: 'registrar_contacto', arguments: { email: 'luis@clinica.example' } } });

@@ -33,7 +33,7 @@ describe('simulator bounds', () => {
     expect(sim.store.has('assistant', 'seeded')).toBe(true);
     // Rooms: at most three, the newest.
     expect(ids.slice(0, 5).some((id) => sim!.rooms.control(id, { type: 'say', content: 'hola' }))).toBe(false);
-    expect(sim.rooms.control(ids[7], { type: 'say', content: 'hola' })).toBe(true);
+    expect(sim.rooms.control(ids[7]!, { type: 'say', content: 'hola' })).toBe(true);
   });
 
   it('past maxAgeMs everything but the seed is dropped, even with no new request', async () => {

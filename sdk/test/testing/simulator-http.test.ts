@@ -132,9 +132,9 @@ describe('platform simulator: CRUD', () => {
   });
 
   it('derives the required-fields table from the OpenAPI document (committed, not read at run time)', () => {
-    expect(REQUIRED_FIELDS['POST /squad'].required).toEqual(['members']);
-    expect(REQUIRED_FIELDS['POST /tool'].discriminator).toBe('type');
-    expect(REQUIRED_FIELDS['POST /phone-number'].variants?.twilio).toContain('twilioAccountSid');
+    expect(REQUIRED_FIELDS['POST /squad']!.required).toEqual(['members']);
+    expect(REQUIRED_FIELDS['POST /tool']!.discriminator).toBe('type');
+    expect(REQUIRED_FIELDS['POST /phone-number']!.variants?.twilio).toContain('twilioAccountSid');
   });
 
   it('answers an unknown route with a platform 404', async () => {

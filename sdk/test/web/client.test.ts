@@ -18,7 +18,7 @@ describe('constructor', () => {
       client: { token: 'pk-options', dailyCallConfig: { avoidEval: true }, dailyCallObject: { startAudioOff: true } },
     });
     await client.start('asst-1');
-    expect(platform.requests[0].headers.authorization).toBe('Bearer pk-options');
+    expect(platform.requests[0]!.headers.authorization).toBe('Bearer pk-options');
     expect(factory.last!.createOptions).toEqual({
       audioSource: true,
       videoSource: false,
@@ -313,7 +313,7 @@ describe('during and after the call', () => {
       fake.addRemoteParticipant({ session_id: 'bot' });
       fake.fire('participant-joined', { participant: { session_id: 'me', user_name: '', local: true } });
       expect(fake.callsTo('updateParticipant')).toEqual([['bot', { setSubscribedTracks: { audio: true, video } }]]);
-      expect(fake.callsTo('join')[0][0]).toMatchObject({ subscribeToTracksAutomatically: false });
+      expect(fake.callsTo('join')[0]![0]).toMatchObject({ subscribeToTracksAutomatically: false });
       await client.stop();
     }
   });
@@ -378,7 +378,7 @@ describe('during and after the call', () => {
     const t0 = Date.now();
     await client.start('asst-1');
     const joinAt = factory.last!.calls.find((c) => c.method === 'join')!.at;
-    const createdAt = factory.last!.calls[0].at;
+    const createdAt = factory.last!.calls[0]!.at;
     expect(joinAt - createdAt).toBeGreaterThanOrEqual(990);
     expect(Date.now() - t0).toBeGreaterThanOrEqual(990);
     expect(events('call-start-progress').find((p) => p.stage === 'mobile-permissions' && p.status === 'completed')).toMatchObject({
@@ -509,7 +509,7 @@ describe('the rest of the surface', () => {
   it('reconnect() rejoins a kept room without a new request', async () => {
     const { client, factory, platform, events, log } = await setup();
     const call = await client.start('asst-1', undefined, undefined, undefined, undefined, { roomDeleteOnUserLeaveEnabled: false });
-    expect(platform.requests[0].body.roomDeleteOnUserLeaveEnabled).toBe(false);
+    expect(platform.requests[0]!.body.roomDeleteOnUserLeaveEnabled).toBe(false);
     await client.stop();
     await client.reconnect(call as any);
     expect(platform.requests).toHaveLength(1);

@@ -110,7 +110,7 @@ describe(`compatibility with @vapi-ai/web ${referenceVersion}`, () => {
       },
     });
     expectSameBehaviour(ref, ours);
-    expect(ours.requests[0].body).toEqual({
+    expect(ours.requests[0]!.body).toEqual({
       squadId: 'squad-1',
       workflow: { name: 'wf', nodes: [] },
       workflowOverrides: { variableValues: { a: 1 } },
@@ -151,12 +151,12 @@ describe(`compatibility with @vapi-ai/web ${referenceVersion}`, () => {
     // discarded (destroyed once, never joined) and a video one made, as the reference makes it.
     expect(ours.discarded).toHaveLength(1);
     expect(ours.discarded[0]).toMatchObject({ createOptions: { videoSource: false }, destroyCount: 1 });
-    expect(ours.discarded[0].calls).not.toContain('join');
-    expect(ours.calls[0].find((c) => c.method === 'startRecording')!.args).toEqual([
+    expect(ours.discarded[0]!.calls).not.toContain('join');
+    expect(ours.calls[0]!.find((c) => c.method === 'startRecording')!.args).toEqual([
       { width: 1280, height: 720, backgroundColor: '#FF1F2D3D', layout: { preset: 'default' } },
     ]);
-    expect(ours.appMessages[0][0]).toMatchObject({ type: 'control', control: 'say-first-message' });
-    expect(ours.calls[0].find((c) => c.method === 'updateParticipant')!.args).toEqual([
+    expect(ours.appMessages[0]![0]).toMatchObject({ type: 'control', control: 'say-first-message' });
+    expect(ours.calls[0]!.find((c) => c.method === 'updateParticipant')!.args).toEqual([
       'bot-1',
       { setSubscribedTracks: { audio: true, video: true } },
     ]);
@@ -173,7 +173,7 @@ describe(`compatibility with @vapi-ai/web ${referenceVersion}`, () => {
       },
     });
     expectSameBehaviour(ref, ours);
-    expect(ours.calls[0].find((c) => c.method === 'join')!.args).toEqual([
+    expect(ours.calls[0]!.find((c) => c.method === 'join')!.args).toEqual([
       { url: 'https://helena-test.daily.co/room-1', token: 'tok-1', subscribeToTracksAutomatically: false },
     ]);
   });
@@ -189,7 +189,7 @@ describe(`compatibility with @vapi-ai/web ${referenceVersion}`, () => {
         },
       });
       expectSameBehaviour(ref, ours);
-      expect(ours.calls[0].find((c) => c.method === 'updateParticipant')!.args).toEqual([
+      expect(ours.calls[0]!.find((c) => c.method === 'updateParticipant')!.args).toEqual([
         'bot-1',
         { setSubscribedTracks: { audio: true, video: provider === 'tavus' } },
       ]);
@@ -207,7 +207,7 @@ describe(`compatibility with @vapi-ai/web ${referenceVersion}`, () => {
     });
     expectSameBehaviour(ref, ours);
     expect(ours.events.map((e) => e.event).slice(0, 3)).toEqual(['error', 'call-start-failed', 'error']);
-    expect(ours.events[1].args[0]).toMatchObject({
+    expect(ours.events[1]!.args[0]).toMatchObject({
       error: 'room not found',
       context: { hasAssistant: true, hasSquad: false, hasWorkflow: false, isMobile: false },
     });
@@ -227,7 +227,7 @@ describe(`compatibility with @vapi-ai/web ${referenceVersion}`, () => {
     expect(ours.out).toEqual(ref.out);
     expect(ours.stagePairs).toContain('daily-call-object-creation:failed');
     expect(ours.events.map((e) => e.event)).toEqual(['error', 'call-start-failed', 'error']);
-    expect(ours.events[0].args[0]).toMatchObject({ type: 'daily-call-object-creation-error', stage: 'daily-call-object-creation' });
+    expect(ours.events[0]!.args[0]).toMatchObject({ type: 'daily-call-object-creation-error', stage: 'daily-call-object-creation' });
   });
 
   it('POST /call/web fails: same events; the error text is a string (improvement)', async () => {
@@ -267,7 +267,7 @@ describe(`compatibility with @vapi-ai/web ${referenceVersion}`, () => {
     });
     expect(ours.events).toEqual(ref.events);
     expect(ours.out).toEqual({ thrown: 'Assistant or Squad or Workflow must be provided.' });
-    expect(ours.events[0].args[0]).toMatchObject({ type: 'validation-error', stage: 'input-validation' });
+    expect(ours.events[0]!.args[0]).toMatchObject({ type: 'validation-error', stage: 'input-validation' });
     expect(ours.requests).toEqual([]);
   });
 
@@ -299,7 +299,7 @@ describe(`compatibility with @vapi-ai/web ${referenceVersion}`, () => {
     });
     expectSameBehaviour(ref, ours);
     expect(ours.out.muted).toBe(false);
-    expect(ours.calls[0].filter((c) => c.method === 'updateInputSettings').map((c) => c.args)).toEqual([
+    expect(ours.calls[0]!.filter((c) => c.method === 'updateInputSettings').map((c) => c.args)).toEqual([
       [{ audio: { processor: { type: 'noise-cancellation' } } }],
       [{ audio: { processor: { type: 'none' } } }],
     ]);
@@ -370,7 +370,7 @@ describe(`compatibility with @vapi-ai/web ${referenceVersion}`, () => {
     expectSameBehaviour(ref, ours);
     const mobile = ours.raw.filter((e) => e.event === 'call-start-progress' && e.args[0].stage === 'mobile-permissions');
     expect(mobile.map((e) => e.args[0].metadata)).toEqual([{ isMobile: true }, { action: 'permissions-wait' }]);
-    expect(mobile[1].args[0].duration).toBeGreaterThanOrEqual(990);
+    expect(mobile[1]!.args[0].duration).toBeGreaterThanOrEqual(990);
   });
 
   it('local-volume-level listener: the local observer starts after noise cancellation', async () => {
@@ -452,7 +452,7 @@ describe(`compatibility with @vapi-ai/web ${referenceVersion}`, () => {
       },
     });
     expectSameBehaviour(ref, ours);
-    expect(ours.calls[0].filter((c) => c.method === 'setInputDevicesAsync').map((c) => c.args)).toEqual([
+    expect(ours.calls[0]!.filter((c) => c.method === 'setInputDevicesAsync').map((c) => c.args)).toEqual([
       [{ audioDeviceId: 'mic-2' }],
       [{ videoDeviceId: 'cam-1' }],
     ]);

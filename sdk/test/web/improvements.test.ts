@@ -23,9 +23,9 @@ describe('stop() while start() is pending cancels it cleanly', () => {
     expect(log.map((e) => e.event).filter((e) => startEvents.includes(e))).toEqual([]);
     // The call object made alongside the request never joined and was destroyed once.
     expect(factory.instances).toHaveLength(1);
-    expect(factory.instances[0].callsTo('join')).toEqual([]);
-    expect(factory.instances[0].destroyCount).toBe(1);
-    expect(factory.instances[0].listenerCount()).toBe(0);
+    expect(factory.instances[0]!.callsTo('join')).toEqual([]);
+    expect(factory.instances[0]!.destroyCount).toBe(1);
+    expect(factory.instances[0]!.listenerCount()).toBe(0);
     // And it can start again.
     expect((await client.start('asst-1'))?.id).toBe('call-2');
     expect(log.filter((e) => e.event === 'call-start-success')).toHaveLength(1);

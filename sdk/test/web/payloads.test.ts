@@ -49,7 +49,7 @@ describe('every emitted payload survives structuredClone', () => {
     expect(updated.session_id).toBe('bot');
     expect(updated.self).toBe('[Circular]');
     // The call object itself still got the real track.
-    expect(factory.instances[0].createOptions?.audioSource).toBe(micTrack);
+    expect(factory.instances[0]!.createOptions?.audioSource).toBe(micTrack);
   });
 });
 
@@ -83,7 +83,7 @@ describe('the logger option', () => {
     await told.client.start('asst-1');
     told.factory.last!.receiveAppMessage('{not json');
     expect(lines).toHaveLength(1);
-    expect(lines[0][0]).toBe('Error parsing message data: ');
+    expect(lines[0]![0]).toBe('Error parsing message data: ');
     expect(consoleLog).not.toHaveBeenCalled();
   });
 });

@@ -71,6 +71,6 @@ describe('WebCallClient never holds two call objects', () => {
     expect(call?.id).toBe('call-2');
     expect(factory.registry.duplicateErrors).toBe(0);
     expect(events('call-start-success')).toHaveLength(2);
-    expect(factory.instances[0].isDestroyed()).toBe(true);
+    expect(factory.instances[0]!.isDestroyed()).toBe(true);
   });
 });

@@ -29,7 +29,7 @@ export interface CliOptions {
 export function parseArgs(argv: string[]): CliOptions {
   const out: CliOptions = { port: 4010, host: '127.0.0.1', help: false };
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
+    const arg = argv[i] ?? '';
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
     const value = () => {
       const v = inline ?? argv[++i];

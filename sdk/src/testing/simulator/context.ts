@@ -46,3 +46,10 @@ export interface RouteDef {
 }
 
 export const reply = (body: unknown, status = 200): Reply => ({ status, body });
+
+/** The path parameter `name` of the matched route; a route template without it is a bug here, not a bad request. */
+export function param(ctx: RouteContext, name: string): string {
+  const value = ctx.params[name];
+  if (value === undefined) throw new Error(`The route ${ctx.path} has no :${name} parameter.`);
+  return value;
+}

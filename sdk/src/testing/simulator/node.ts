@@ -27,7 +27,7 @@ export interface AttachRoomsOptions {
 
 /** The room name in `path`, if it is a room path under `prefix`. */
 export function roomNameFrom(path: string, prefix?: string): string | undefined {
-  const clean = path.split('?')[0];
+  const clean = path.split('?')[0] ?? path;
   if (prefix !== undefined) {
     const p = `/${prefix.replace(/^\/+|\/+$/g, '')}`.replace(/^\/$/, '');
     if (!clean.startsWith(`${p}/${ROOM_SEGMENT}/`)) return undefined;

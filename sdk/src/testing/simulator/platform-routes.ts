@@ -5,7 +5,7 @@ import { httpError } from './errors';
 import { listReply } from './resources';
 import { Room, newRoomName, resolveTimings, applyVariables, REGISTRAR_CONTACTO } from './rooms';
 import { assistantTool, functionToolCall } from './server-messages';
-import { reply, type Auth, type BodyKind, type Reply, type RouteContext, type RouteDef } from './context';
+import { param, reply, type Auth, type BodyKind, type Reply, type RouteContext, type RouteDef } from './context';
 import { checkRequired } from './validate';
 import { uuid, type Entity } from './store';
 
@@ -121,7 +121,7 @@ function createPhoneCall(ctx: RouteContext): Reply {
 
 /** POST /call/{id}/control: live call control (the call's `monitor.controlUrl`). */
 function controlCall(ctx: RouteContext): Reply {
-  const call = ctx.state.store.get('call', ctx.params.id);
+  const call = ctx.state.store.get('call', param(ctx, 'id'));
   if (!call) throw httpError(404, "Couldn't Find Call. Call Not Found.");
   const room = ctx.state.rooms.forCall(call.id);
   if (!room || room.status === 'ended') throw httpError(400, 'Call is not active.');
@@ -131,7 +131,7 @@ function controlCall(ctx: RouteContext): Reply {
 }
 
 function deleteCall(ctx: RouteContext): Reply {
-  const call = ctx.state.store.get('call', ctx.params.id);
+  const call = ctx.state.store.get('call', param(ctx, 'id'));
   if (!call) throw httpError(404, "Couldn't Find Call. Call Not Found.");
   ctx.state.rooms.forCall(call.id)?.end('call-deleted');
   return reply(ctx.state.store.delete('call', call.id));
@@ -239,7 +239,7 @@ function responsesShape(chat: Entity, answer: string): Json {
 // ---- small canned routes ------------------------------------------------------------------------
 
 const needs = (collection: string, label: string) => (ctx: RouteContext): Entity => {
-  const e = ctx.state.store.get(collection, ctx.params.id);
+  const e = ctx.state.store.get(collection, param(ctx, 'id'));
   if (!e) throw httpError(404, `Couldn't Find ${label}. ${label} Not Found.`);
   return e;
 };
@@ -358,7 +358,7 @@ export const PLATFORM_ROUTES: RouteDef[] = [
   r('GET', '/template/pinned', (ctx) => reply(ctx.state.store.filter('template', { ...ctx.query, isPinned: 'true' }))),
   r('GET', '/assistant/:id/version', (ctx) => {
     needs('assistant', 'Assistant')(ctx);
-    return listReply({ collection: 'assistant-version', path: '/assistant/:id/version', list: 'paginated' }, ctx, { parentId: ctx.params.id });
+    return listReply({ collection: 'assistant-version', path: '/assistant/:id/version', list: 'paginated' }, ctx, { parentId: param(ctx, 'id') });
   }),
   r('POST', '/phone-number/import/twilio', (ctx) => {
     const b = body(ctx);
@@ -396,7 +396,7 @@ export const PLATFORM_ROUTES: RouteDef[] = [
   r('PATCH', '/org/:id/role', (ctx) => reply({ ...org(ctx), ...body(ctx) })),
   r('GET', '/org/:id/auth', (ctx) => {
     org(ctx);
-    return reply({ token: `sim.${uuid()}`, orgId: ctx.params.id });
+    return reply({ token: `sim.${uuid()}`, orgId: param(ctx, 'id') });
   }),
   // credentials
   r('POST', '/credential/session', () => reply({ sessionToken: `sim-session-${uuid()}` }, 201)),

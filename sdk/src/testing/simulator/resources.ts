@@ -3,7 +3,7 @@
 // OpenAPI document's required fields (`required-fields.ts`) checked on create.
 import { httpError } from './errors';
 import { LIST_SHAPES } from './required-fields';
-import { reply, type RouteContext, type RouteDef } from './context';
+import { param, reply, type RouteContext, type RouteDef } from './context';
 import { checkRequired } from './validate';
 import type { Entity } from './store';
 
@@ -76,18 +76,18 @@ export const RESOURCES: ResourceDef[] = [
   { collection: 'provider-resource', path: '/provider/:provider/:resourceName', label: 'Provider Resource', list: 'paginated' },
 ];
 
-const paramNames = (path: string): string[] => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+const paramNames = (path: string): string[] => [...path.matchAll(/:(\w+)/g)].map((m) => m[1] ?? '');
 
 /** The entity, if it exists and belongs to the parents named in the path; else the platform's 404. */
 function find(def: ResourceDef, ctx: RouteContext): Entity {
-  const entity = ctx.state.store.get(def.collection, ctx.params.id);
+  const entity = ctx.state.store.get(def.collection, param(ctx, 'id'));
   const parentsMatch = entity && paramNames(def.path).every((p) => entity[p] === ctx.params[p]);
   if (!entity || !parentsMatch) throw httpError(404, `Couldn't Find ${def.label}. ${def.label} Not Found.`);
   return entity;
 }
 
 function parentFields(def: ResourceDef, ctx: RouteContext): Record<string, string> {
-  return Object.fromEntries(paramNames(def.path).map((p) => [p, ctx.params[p]]));
+  return Object.fromEntries(paramNames(def.path).map((p) => [p, param(ctx, p)]));
 }
 
 function asObject(body: unknown): Record<string, any> {
@@ -145,7 +145,7 @@ export function crudRoutes(def: ResourceDef): RouteDef[] {
         const body = asObject(ctx.body);
         // PUT replaces the whole entity, so it must carry what a create needs; PATCH merges.
         if (op === 'replace') checkRequired(`POST ${def.path}`, body, def.required);
-        const entity = ctx.state.store[op](def.collection, ctx.params.id, { ...body, ...parentFields(def, ctx) })!;
+        const entity = ctx.state.store[op](def.collection, param(ctx, 'id'), { ...body, ...parentFields(def, ctx) })!;
         return reply(write(entity, ctx));
       },
     });
@@ -158,7 +158,7 @@ export function crudRoutes(def: ResourceDef): RouteDef[] {
       body: 'none',
       handler: (ctx) => {
         find(def, ctx);
-        return reply(ctx.state.store.delete(def.collection, ctx.params.id));
+        return reply(ctx.state.store.delete(def.collection, param(ctx, 'id')));
       },
     });
   }

@@ -150,7 +150,7 @@ export class MemoryStore {
       const date = DATE_FILTER.exec(key);
       if (date) {
         const field = date[1] as 'createdAt' | 'updatedAt';
-        const bound = Date.parse(values[0]);
+        const bound = Date.parse(values[0] ?? '');
         if (Number.isNaN(bound)) continue;
         const op = date[2];
         items = items.filter((e) => {

@@ -120,7 +120,7 @@ const scenarios: Array<() => Promise<void>> = [
 // log are the harness's memory, not the client's, and would otherwise dominate the heap figure.
 const leftovers = { callObjects: 0, listeners: 0, fakeTimers: 0, undestroyed: 0 };
 async function cycle(i: number): Promise<void> {
-  await scenarios[i % scenarios.length]();
+  await scenarios[i % scenarios.length]!();
   await client.stop();
   for (const fake of factory.instances.splice(0)) {
     leftovers.callObjects++;
