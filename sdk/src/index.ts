@@ -9,7 +9,7 @@ import type { PlatformClient } from './platform/client.js';
 /** Any schema of the platform's OpenAPI document, by name: `Schema<'Assistant'>`. */
 export type Schema<N extends keyof components['schemas']> = components['schemas'][N];
 
-type Fn = (...args: any[]) => Promise<unknown>;
+type Fn = (...args: never[]) => Promise<unknown>;
 type At<T, K extends string> = K extends `${infer H}.${infer R}` ? (H extends keyof T ? At<T[H], R> : never) : K extends keyof T ? T[K] : never;
 type Dotted<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends Fn ? `${P}${K}` : Dotted<T[K], `${P}${K}.`>;

@@ -86,7 +86,8 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
     const timer = setTimeout(done, ms);
     const stop = () => {
       clearTimeout(timer);
-      reject(signal!.reason);
+      // The signal's reason: an AbortError DOMException unless its owner gave another.
+      reject(signal!.reason as Error);
     };
     signal?.addEventListener('abort', stop, { once: true });
   });

@@ -47,8 +47,8 @@ export function toQueryString(query: unknown): string {
 
 function scalar(value: unknown): string {
   if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  return JSON.stringify(value) ?? '';
 }
 
 export function toFormData(file: Blob, fields: unknown, fileField = 'file'): FormData {

@@ -16,7 +16,6 @@
  */
 import type { DailyAdvancedConfig, DailyCall, DailyFactoryOptions, DailyVideoSendSettings } from '@daily-co/daily-js';
 import type {
-  CallObjectInputDevices,
   CallObjectLike,
   CreateCallObject,
   CreateCallObjectOptions,
@@ -106,9 +105,20 @@ export interface StartCallOptions {
 }
 
 
+/** daily's advanced config, passed through; the two fields the client reads are typed. */
 export type DailyCallConfig = Pick<DailyAdvancedConfig, 'avoidEval' | 'alwaysIncludeMicInPermissionPrompt'> &
-  Record<string, any>;
-export type DailyCallObjectOptions = Pick<DailyFactoryOptions, 'audioSource' | 'startAudioOff'> & Record<string, any>;
+  Record<string, unknown>;
+/** daily's call-object options, passed through; the two fields the client reads are typed. */
+export type DailyCallObjectOptions = Pick<DailyFactoryOptions, 'audioSource' | 'startAudioOff'> & Record<string, unknown>;
+
+/** The daily call-object methods the network tests use (daily-js 0.87). */
+interface NetworkTestCall {
+  testNetworkConnectivity(videoTrack?: MediaStreamTrack): Promise<unknown>;
+  testWebsocketConnectivity(): Promise<unknown>;
+  testCallQuality?: () => Promise<unknown>;
+  startCamera(): Promise<unknown>;
+  destroy(): Promise<void>;
+}
 
 export interface WebCallClientOptions {
   /** The public key (sent as `Authorization: Bearer <token>`). */
@@ -137,7 +147,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
   readonly #baseUrl: string;
   readonly #createCallObject: CreateCallObject | undefined;
   readonly #fetch: typeof fetch | undefined;
-  readonly #dailyCallConfig: Record<string, any>;
+  readonly #dailyCallConfig: Record<string, unknown>;
   readonly #dailyCallObject: CreateCallObjectOptions;
 
   #state: Lifecycle = IDLE;
@@ -651,7 +661,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
   }
 
   setInputDevicesAsync(options: Parameters<DailyCall['setInputDevicesAsync']>[0]): Promise<void> {
-    return safeSetInputDevicesAsync(this.#liveCall(), options as CallObjectInputDevices);
+    return safeSetInputDevicesAsync(this.#liveCall(), options);
   }
 
   async increaseMicLevel(gain: number): Promise<void> {
@@ -739,12 +749,13 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
    * Pre-call network diagnostics on a temporary daily call object (browser only): TURN
    * connectivity, websocket connectivity and, when available, call quality.
    */
-  static async runNetworkTestsStandalone(logger?: WebCallLoggerOption): Promise<Record<string, any>> {
-    const results: Record<string, any> = {};
-    let call: any = null;
+  static async runNetworkTestsStandalone(logger?: WebCallLoggerOption): Promise<Record<string, unknown>> {
+    const results: Record<string, unknown> = {};
+    let call: NetworkTestCall | null = null;
     try {
       const factory = await loadDailyFactory();
-      call = factory({ audioSource: true, videoSource: true });
+      // The factory is daily's createCallObject here, whose objects have the test methods.
+      call = factory({ audioSource: true, videoSource: true }) as unknown as NetworkTestCall;
       let videoTrack: MediaStreamTrack | undefined;
       try {
         const stream = await navigator.mediaDevices.getUserMedia({ video: true });

@@ -4,7 +4,8 @@
  * so a call object that is not (yet) the client's current call cannot reach consumers.
  */
 import { handleAppMessage } from './app-messages';
-import type { CallObjectEvent, CallObjectNonFatalErrorEvent, CallObjectParticipantEvent } from './call-object';
+import type { CallObjectEvent, CallObjectEventPayload, CallObjectNonFatalErrorEvent } from './call-object';
+import type { WebCallEvents } from './events';
 import { CALL_OBJECT_NOT_AVAILABLE, safeSetLocalAudio } from './daily-options';
 import type { CallHost } from './host';
 import type { RemoteAudio } from './remote-audio';
@@ -16,12 +17,19 @@ const now = () => new Date().toISOString();
 
 /** Registers handlers on the session's call object, delivered through the session and recorded for teardown. */
 function listenOn(session: CallSession) {
-  return (event: CallObjectEvent, handler: (e?: any) => void): void => {
-    const wrapped = (e?: any) => session.deliver(() => handler(e));
+  return <E extends CallObjectEvent>(event: E, handler: (e?: CallObjectEventPayload<E>) => void): void => {
+    // The call object is daily's (or a double keeping its contract): its payload is the event's.
+    const wrapped = (e?: unknown) => session.deliver(() => handler(e as CallObjectEventPayload<E> | undefined));
     session.call.on(event, wrapped);
     session.handlers.push([event, wrapped]);
   };
 }
+
+/**
+ * A daily event object passed on unchanged. The call object types only the fields the client
+ * reads; what consumers receive is daily's whole event object, typed as `@vapi-ai/web` types it.
+ */
+const asDaily = <E extends keyof WebCallEvents>(payload: object) => payload as Parameters<WebCallEvents[E]>[0];
 
 export class EventBridge {
   constructor(
@@ -43,20 +51,20 @@ export class EventBridge {
     });
     on('network-quality-change', (e) => this.host.emit('network-quality-change', e));
     on('network-connection', (e) => this.host.emit('network-connection', e));
-    on('recording-started', (e) => e && this.host.emit('recording-started', e));
-    on('recording-stopped', (e) => e && this.host.emit('recording-stopped', e));
-    on('recording-stats', (e) => e && this.host.emit('recording-stats', e));
-    on('recording-error', (e) => e && this.host.emit('recording-error', e));
-    on('recording-upload-completed', (e) => e && this.host.emit('recording-upload-completed', e));
+    on('recording-started', (e) => e && this.host.emit('recording-started', asDaily<'recording-started'>(e)));
+    on('recording-stopped', (e) => e && this.host.emit('recording-stopped', asDaily<'recording-stopped'>(e)));
+    on('recording-stats', (e) => e && this.host.emit('recording-stats', asDaily<'recording-stats'>(e)));
+    on('recording-error', (e) => e && this.host.emit('recording-error', asDaily<'recording-error'>(e)));
+    on('recording-upload-completed', (e) => e && this.host.emit('recording-upload-completed', asDaily<'recording-upload-completed'>(e)));
     on('track-started', (e) => void this.audio.onTrackStarted(session, e));
-    on('participant-joined', (e?: CallObjectParticipantEvent) => {
+    on('participant-joined', (e) => {
       if (!e?.participant || e.participant.local || session.disposing) return;
       session.call.updateParticipant(e.participant.session_id, {
         setSubscribedTracks: { audio: true, video: session.isVideoRecordingEnabled || session.isVideoEnabled },
       });
     });
-    on('participant-updated', (e?: CallObjectParticipantEvent) => {
-      if (e) this.host.emit('daily-participant-updated', e.participant as any);
+    on('participant-updated', (e) => {
+      if (e) this.host.emit('daily-participant-updated', asDaily<'daily-participant-updated'>(e.participant));
     });
     on('participant-left', (e) => {
       if (e?.participant) this.audio.detachAudioPlayer(session, e.participant.session_id);
