@@ -9,9 +9,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import Database from 'better-sqlite3';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEFAULT_LINES } from '@helena/sdk/testing';
+import { SqliteDatabase as Database } from '@helena/api/db';
 import { startDemoServer, type DemoServer } from './helpers/demo-server';
 
 interface SinkMail {

@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { createHash } from 'node:crypto';
-import BetterSqlite3 from 'better-sqlite3';
+import { SqliteDatabase, type SqliteConnection } from './sqlite';
 import pg from 'pg';
 import {
   CompiledQuery,
@@ -23,6 +23,7 @@ import { platformReports } from './migrations/20261123T2230_platform_reports';
 import { proposalWaits } from './migrations/20261123T2245_proposal_waits';
 
 export type { Database } from './schema';
+export { SqliteDatabase, SQLITE_PACKAGE } from './sqlite';
 export type { DialectName } from './dialect';
 
 /** Every migration, by timestamped name. Kysely runs them in name order. */
@@ -74,7 +75,7 @@ export async function createDatabase(opts: DatabaseOptions = {}): Promise<Db> {
   } else {
     const file = opts.path ?? './data/helena.db';
     if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
-    const sqlite = new BetterSqlite3(file);
+    const sqlite = new SqliteDatabase(file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
@@ -135,8 +136,8 @@ export async function migrate(kysely: Kysely<any>): Promise<void> {
  * better-sqlite3 with a prepared-statement cache: Kysely's SQLite driver calls prepare() for
  * every query; here each distinct SQL text is prepared once and reused.
  */
-function cachingSqlite(sqlite: BetterSqlite3.Database) {
-  const cache = new Map<string, BetterSqlite3.Statement>();
+function cachingSqlite(sqlite: SqliteConnection) {
+  const cache = new Map<string, ReturnType<SqliteConnection['prepare']>>();
   const MAX = 500;
   return {
     prepare(text: string) {
