@@ -22,23 +22,16 @@ export type MethodArgs<N extends MethodName> = Parameters<Extract<At<PlatformCli
 /** The resolved answer of a method: `MethodResponse<'calls.get'>` is the `Call` schema. */
 export type MethodResponse<N extends MethodName> = Awaited<ReturnType<Extract<At<PlatformClient, N>, Fn>>>;
 
-/** Frequently used platform schemas. */
-export type Assistant = Schema<'Assistant'>;
-export type CreateAssistantDTO = Schema<'CreateAssistantDTO'>;
-export type UpdateAssistantDTO = Schema<'UpdateAssistantDTO'>;
-export type Call = Schema<'Call'>;
-export type CreateCallDTO = Schema<'CreateCallDTO'>;
-export type Squad = Schema<'Squad'>;
-export type Chat = Schema<'Chat'>;
-export type Session = Schema<'Session'>;
-export type Campaign = Schema<'Campaign'>;
+/**
+ * Every schema of the platform's document as a named type (`Assistant`, `Call`, `CreateAssistantDTO`,
+ * …), so editors show these names and an application can name what a method returns, even in
+ * its own declarations. `Schema<'Name'>` is the same type.
+ */
+export type * from './platform/generated/openapi.js';
+// Two names the document also uses for a schema: here they are the SDK's typed unions.
+export type { ServerMessage, ToolCallResult } from './webhooks/index.js';
+
+/** Answers the document types as unions of its schemas, named here. */
 export type PhoneNumber = MethodResponse<'phoneNumbers.get'>;
 export type Tool = MethodResponse<'tools.get'>;
 export type FileRecord = Schema<'File'>;
-export type Workflow = Schema<'Workflow'>;
-export type Org = Schema<'Org'>;
-export type Token = Schema<'Token'>;
-export type Template = Schema<'Template'>;
-export type TestSuite = Schema<'TestSuite'>;
-export type TestSuiteRun = Schema<'TestSuiteRun'>;
-export type VoiceLibrary = Schema<'VoiceLibrary'>;
