@@ -11,6 +11,7 @@ const typeChecked = [
   'sdk/src/platform/**/*.ts',
   'sdk/src/web/**/*.ts',
   'sdk/src/webhooks/**/*.ts',
+  'react/src/**/*.{ts,tsx}',
   'sdk/test/webhooks/**/*.ts',
   'e2e/sdk-simulator.spec.ts',
   'bench/server/**/*.ts',
@@ -19,7 +20,7 @@ const typeChecked = [
 const testFiles = ['**/test/**/*.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts'];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '.tsbuild/**', '**/node_modules/**', 'data/**', 'e2e/artifacts/**', 'sdk/src/platform/generated/**'] },
+  { ignores: ['**/dist/**', '**/.next/**', '.tsbuild/**', '**/node_modules/**', 'data/**', 'e2e/artifacts/**', 'sdk/src/platform/generated/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -52,7 +53,7 @@ export default tseslint.config(
   {
     // Packages meet only through their declared names: a relative path into another package
     // would bypass its exports and its dependency list. Cycles make load order fragile.
-    files: ['{contract,sdk,api,widget}/**/*.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.{ts,mjs}'],
+    files: ['{contract,sdk,api,widget,react}/**/*.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.{ts,mjs}'],
     plugins: { import: importPlugin },
     settings: {
       ...importPlugin.flatConfigs.typescript.settings,

@@ -1,4 +1,5 @@
 import { defineConfig } from 'tsup';
+import { libraryBuild } from './tsup.base';
 
 // Builds @helena/sdk from the repository root; run through `npm run build -w @helena/sdk`.
 export default defineConfig({
@@ -10,13 +11,8 @@ export default defineConfig({
   },
   // Runtime dependencies stay imports so consumers dedupe them.
   external: ['@daily-co/daily-js', 'hono', '@hono/node-server', 'ws', 'zod'],
+  ...libraryBuild,
   outDir: 'sdk/dist',
-  format: ['esm', 'cjs'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'es2022',
-  platform: 'neutral',
   treeshake: true,
   splitting: true,
   tsconfig: 'tsconfig.json',

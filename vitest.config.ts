@@ -10,6 +10,7 @@ export default defineConfig({
       '@helena/sdk/web': src('./sdk/src/web/index.ts'),
       '@helena/sdk/testing': src('./sdk/src/testing/index.ts'),
       '@helena/sdk': src('./sdk/src/index.ts'),
+      '@helena/react': src('./react/src/index.ts'),
     },
   },
   test: {
