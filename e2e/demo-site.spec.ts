@@ -236,6 +236,29 @@ test('the same flow with the email spoken: the transcript says "arroba" and "pun
   expect(problems).toEqual(NO_PROBLEMS);
 });
 
+test('the assistant registers the lead itself: the visitor agrees aloud, the form closes, the proposal follows the call', async ({ page }) => {
+  const problems = await openHome(page);
+  await startCall(page);
+  await speak(page, 'Tenemos una academia de baile en Valencia');
+  await expect(widget(page).getByRole('log').getByText('Tenemos una academia de baile en Valencia')).toBeVisible({ timeout: 10_000 });
+  await speak(page, 'mi correo es lola arroba baile punto es');
+  await prefilledModal(page, 'lola@baile.es');
+  // Agreeing is enough: the demo's assistant calls registrar_contacto and the server queues the proposal.
+  await speak(page, 'sí, envíamela');
+  await expect(emailModal(page)).toBeHidden({ timeout: 10_000 });
+  await expect(widget(page).getByText('Enviando propuesta personalizada...')).toBeVisible();
+  await expect(widget(page).getByRole('log').getByText('la propuesta va de camino a lola@baile.es')).toBeVisible({ timeout: 15_000 });
+  await shot(page, 'tool-1-registered');
+  await expect.poll(async () => (await mailTo('lola@baile.es')).map((m) => m.subject), { timeout: 15_000 }).toEqual(['Hemos recibido tu solicitud']);
+  await widget(page).getByRole('button', { name: 'Finalizar Llamada' }).click();
+  await expect
+    .poll(async () => (await mailTo('lola@baile.es')).map((m) => m.subject).sort(), { timeout: 15_000 })
+    .toEqual(['Hemos recibido tu solicitud', 'Tu propuesta personalizada']);
+  const proposal = (await mailTo('lola@baile.es')).find((m) => m.subject === 'Tu propuesta personalizada')!;
+  expect(proposal.html).toContain('academia de baile en Valencia');
+  expect(problems).toEqual(NO_PROBLEMS);
+});
+
 test('the empty email: the toast "El correo es obligatorio", and nothing is sent', async ({ page }) => {
   const problems = await openHome(page);
   await startCall(page);

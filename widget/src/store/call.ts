@@ -9,7 +9,7 @@ import type { LeadApi } from '../rpc/types';
 import { trpcUrl } from '../rpc/client';
 import { assistantOverrides } from '../voice/overrides';
 import type { PlatformMessage, VoiceClient, VoiceFactory } from '../voice/types';
-import type { ChatMessage, HelenaConfig, HelenaState } from './store';
+import type { ChatMessage, HelenaConfig, HelenaState, ToastApi } from './store';
 
 export const SPEAKING_OFF_MS = 500;
 
@@ -23,6 +23,7 @@ export interface CallContext {
   append(role: ChatMessage['role'], message: string, isFinal?: boolean): void;
   scroll(): void;
   fail(message: string, source: string): void;
+  toast: ToastApi;
   emit(type: string, detail: unknown): void;
   later(key: string, ms: number, fn: () => void): void;
   cancel(key: string): void;
@@ -43,6 +44,28 @@ export interface CallController {
   note(text: string): void;
   /** Our vapi_call row for the current conversation, once created: its id and capability token. */
   row(): Promise<{ id: string; token: string } | undefined>;
+}
+
+/** The tool the assistant registers the lead with; its server queues the proposal. */
+export const REGISTRAR_CONTACTO = 'registrar_contacto';
+
+/** The address a `tool-calls` message registers through `registrar_contacto`, if it does. */
+export function registeredEmail(m: PlatformMessage): string | undefined {
+  for (const call of m.toolCallList ?? []) {
+    if (call.function?.name !== REGISTRAR_CONTACTO) continue;
+    let args = call.function.arguments;
+    // The platform may send the arguments as a JSON string, as OpenAI's API does.
+    if (typeof args === 'string') {
+      try {
+        args = JSON.parse(args) as unknown;
+      } catch {
+        continue;
+      }
+    }
+    const email = (args as { email?: unknown } | null)?.email;
+    if (typeof email === 'string' && email.includes('@')) return email.trim().toLowerCase();
+  }
+  return undefined;
 }
 
 /** The message of a voice error payload (`@vapi-ai/web` sends several shapes). */
@@ -197,6 +220,15 @@ export function createCallController(ctx: CallContext): CallController {
       else final(role, m.transcript);
     } else if (m.type === 'response' && typeof m.content === 'string') {
       final(m.role === 'user' ? 'user' : 'bot', m.content);
+    } else if (m.type === 'tool-calls') {
+      const email = registeredEmail(m);
+      if (!email) return;
+      // The assistant registered the lead itself (the server behind its tool queues the
+      // proposal), so the form is not needed: it closes, and the visitor sees it is on its way.
+      ctx.cancel('modalAutoHide');
+      ctx.set({ emailOpen: false });
+      ctx.storeSet('correoUsuario', email);
+      ctx.toast.success(ctx.texts().toastSending);
     }
   };
 

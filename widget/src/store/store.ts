@@ -291,6 +291,7 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
             append,
             scroll: scheduleScroll,
             fail,
+            toast,
             emit,
             later,
             cancel,

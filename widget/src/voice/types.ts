@@ -44,4 +44,6 @@ export interface PlatformMessage {
   transcript?: string;
   content?: string;
   status?: string;
+  /** `tool-calls`: the functions the assistant calls, with their arguments. */
+  toolCallList?: Array<{ function?: { name?: string; arguments?: unknown } }>;
 }

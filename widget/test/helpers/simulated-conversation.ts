@@ -21,14 +21,17 @@ export interface SimulatedConversation {
   close(): Promise<void>;
 }
 
-/** Starts a simulator, an assistant on it and a live call from the store; resolves after the greeting. */
-export async function simulatedConversation(): Promise<SimulatedConversation> {
+/**
+ * Starts a simulator, an assistant on it (with `assistant`'s extra settings, e.g. its tools) and
+ * a live call from the store; resolves after the greeting.
+ */
+export async function simulatedConversation(assistant: Record<string, unknown> = {}): Promise<SimulatedConversation> {
   const sim = createPlatformSimulator({ script: FAST });
   const server = await sim.listen();
   const created = await fetch(`${server.url}/assistant`, {
     method: 'POST',
     headers: { authorization: `Bearer ${sim.privateKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Helena', firstMessage: '¡Hola! Soy Helena. ¿En qué puedo ayudarte hoy?' }),
+    body: JSON.stringify({ name: 'Helena', firstMessage: '¡Hola! Soy Helena. ¿En qué puedo ayudarte hoy?', ...assistant }),
   });
   expect(created.status).toBe(201);
   const { id: assistantId } = (await created.json()) as { id: string };
