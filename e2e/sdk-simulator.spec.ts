@@ -72,7 +72,7 @@ async function bundle(): Promise<string> {
     external: ['@daily-co/daily-js'],
     logLevel: 'silent',
   });
-  return result.outputFiles[0].text;
+  return result.outputFiles[0]!.text;
 }
 
 let simulator: PlatformSimulator;

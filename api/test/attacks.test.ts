@@ -101,7 +101,7 @@ describe('mail relay', () => {
     expect(row.summary).toBe('Haz clic en https://malo.example/pago');
     const proposal = mails.find((m) => m.subject === 'Tu propuesta personalizada')!;
     // "Hola, " + at most 60 characters of the name.
-    const greeting = /Hola, ([^:<\n]*)/.exec(proposal.text)![1];
+    const greeting = /Hola, ([^:<\n]*)/.exec(proposal.text)![1]!;
     expect(Array.from(greeting).length).toBeLessThanOrEqual(60);
     expect(greeting.startsWith('Gana dinero en ahora')).toBe(true);
   });
@@ -184,7 +184,7 @@ describe('HTTP edges', () => {
     }
     const lines = logs.lines.filter((l) => l.msg === 'origin refused' && l.origin === 'https://olvidado.example');
     expect(lines).toHaveLength(1);
-    expect(String(lines[0].hint)).toContain('ALLOWED_ORIGINS');
+    expect(String(lines[0]!.hint)).toContain('ALLOWED_ORIGINS');
   });
 
   it("a client that hangs up mid-body is logged at info as 'client aborted', never as a 500", async () => {

@@ -7,7 +7,7 @@ import { claim, enqueue } from '../src/mail/outbox';
 import { createMailWorker } from '../src/mail/worker';
 import { createLogger } from '../src/log';
 import type { OutboxTable } from '../src/db/schema';
-import { pgSchema, registerLead, rpc, startSink, startTestServer, tempDir, waitFor, PG_URL, SINK_TOKEN, type SinkServer } from './helpers';
+import { deliveriesPerOutboxId, pgSchema, registerLead, rpc, startSink, startTestServer, tempDir, waitFor, PG_URL, SINK_TOKEN, type SinkServer } from './helpers';
 import type { RunningServer } from '../src/server';
 
 if (!PG_URL) console.log('[api db suite] TEST_DATABASE_URL is unset: the PostgreSQL half of the database suite is skipped (CI sets it).');
@@ -80,9 +80,9 @@ function suite(name: 'sqlite' | 'postgres', makeTarget: () => Promise<Target>) {
       const rows = await srv.db.kysely.selectFrom('customer').selectAll().where('email', '=', 'conc@example.com').execute();
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ name: 'Conchi', company: 'Conc SA', cargo: null });
-      expect(rows[0].created_at).toMatch(ISO);
-      expect(rows[0].updated_at).toMatch(ISO);
-      const submissions = await srv.db.kysely.selectFrom('lead_submission').select('id').where('customer_id', '=', rows[0].id).execute();
+      expect(rows[0]!.created_at).toMatch(ISO);
+      expect(rows[0]!.updated_at).toMatch(ISO);
+      const submissions = await srv.db.kysely.selectFrom('lead_submission').select('id').where('customer_id', '=', rows[0]!.id).execute();
       expect(submissions).toHaveLength(20);
     });
 
@@ -110,16 +110,16 @@ function suite(name: 'sqlite' | 'postgres', makeTarget: () => Promise<Target>) {
       expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
       const pdfs = await srv.db.kysely.selectFrom('pdf').selectAll().where('call_id', '=', lead.callId).execute();
       expect(pdfs).toHaveLength(1);
-      const outbox = await srv.db.kysely.selectFrom('outbox').select('id').where('pdf_id', '=', pdfs[0].id).execute();
+      const outbox = await srv.db.kysely.selectFrom('outbox').select('id').where('pdf_id', '=', pdfs[0]!.id).execute();
       expect(outbox).toHaveLength(2);
-      expect(pdfs[0].expires_at).toMatch(ISO);
+      expect(pdfs[0]!.expires_at).toMatch(ISO);
       await waitFor(async () => {
-        const p = await srv.db.kysely.selectFrom('pdf').select('email_sent').where('id', '=', pdfs[0].id).executeTakeFirstOrThrow();
+        const p = await srv.db.kysely.selectFrom('pdf').select('email_sent').where('id', '=', pdfs[0]!.id).executeTakeFirstOrThrow();
         return p.email_sent === true || p.email_sent === 1;
       });
-      const logs = await srv.db.kysely.selectFrom('email_log').selectAll().where('pdf_id', '=', pdfs[0].id).execute();
+      const logs = await srv.db.kysely.selectFrom('email_log').selectAll().where('pdf_id', '=', pdfs[0]!.id).execute();
       expect(logs.map((l) => l.status)).toEqual(['sent', 'sent']);
-      expect(logs[0].sent_at).toMatch(ISO);
+      expect(logs[0]!.sent_at).toMatch(ISO);
     });
 
     it('two workers on two connections never claim the same row', async () => {
@@ -229,8 +229,7 @@ function suite(name: 'sqlite' | 'postgres', makeTarget: () => Promise<Target>) {
           const r = await srv.db.kysely.selectFrom('outbox').select(['status', 'claimed_by']).where('id', 'in', ids).execute();
           return r.every((x) => x.status === 'sent') && r;
         }, 20_000);
-        const counts = new Map<string, number>();
-        for (const m of sink.sink.messages) if (ids.includes(m.metadata.outbox_id)) counts.set(m.metadata.outbox_id, (counts.get(m.metadata.outbox_id) ?? 0) + 1);
+        const counts = deliveriesPerOutboxId(sink.sink.messages, ids);
         expect(counts.size).toBe(40);
         expect([...counts.values()].every((n) => n === 1)).toBe(true);
         expect(new Set(rows.map((r) => r.claimed_by)).size).toBeGreaterThanOrEqual(1);
@@ -242,7 +241,7 @@ function suite(name: 'sqlite' | 'postgres', makeTarget: () => Promise<Target>) {
     it('an expired lease is claimed again', async () => {
       const db = await target.open();
       try {
-        const [id] = await enqueue(db.kysely, [{ kind: 'api', to: 'lease@example.com', from: 'x@example.com', subject: 's', html: 'h' }]);
+        const [id = ''] = await enqueue(db.kysely, [{ kind: 'api', to: 'lease@example.com', from: 'x@example.com', subject: 's', html: 'h' }]);
         await db.kysely.updateTable('outbox').set({ status: 'sending', claimed_by: 'dead', lease_until: '2000-01-01T00:00:00.000Z' }).where('id', '=', id).execute();
         const got: string[] = [];
         const w = createMailWorker({

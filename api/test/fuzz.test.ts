@@ -24,7 +24,7 @@ function rng(seed: number) {
 function generator(seed: number) {
   const r = rng(seed);
   const int = (n: number) => Math.floor(r() * n);
-  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)];
+  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
   const deep = (d: number, kind: 'a' | 'o'): unknown => (d === 0 ? 1 : kind === 'a' ? [deep(d - 1, kind)] : { x: deep(d - 1, kind) });
   const strings = [
     '',
@@ -87,7 +87,7 @@ function generator(seed: number) {
     if (k === 0) return value(3);
     if (k === 1) return pick([[], 'x', 1, null, true]);
     const o: Record<string, unknown> = {};
-    for (const f of fields[proc]) if (int(4) !== 0) o[f] = value(1);
+    for (const f of fields[proc]!) if (int(4) !== 0) o[f] = value(1);
     if (int(5) === 0) o[pick(strings)] = value(2);
     return o;
   };

@@ -197,3 +197,13 @@ export async function pgSchema(prefix = 'helena_test_'): Promise<{ url: string; 
   u.searchParams.set('options', `-c search_path=${schema}`);
   return { url: u.toString(), drop: () => run(`drop schema if exists ${schema} cascade`) };
 }
+
+/** How many copies of each outbox message in `ids` the sink received (a message sent twice counts 2). */
+export function deliveriesPerOutboxId(messages: ReadonlyArray<{ metadata: Record<string, string> }>, ids: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const m of messages) {
+    const id = m.metadata.outbox_id;
+    if (id && ids.includes(id)) counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  return counts;
+}

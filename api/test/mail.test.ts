@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import postmark from 'postmark';
-import { registerLead, rpc, startSink, startTestServer, tempDir, waitFor, SINK_TOKEN, type SinkServer } from './helpers';
+import { deliveriesPerOutboxId, registerLead, rpc, startSink, startTestServer, tempDir, waitFor, SINK_TOKEN, type SinkServer } from './helpers';
 import { createDatabase } from '../src/db';
 import { backoffMs } from '../src/mail/worker';
 import { postmarkClientOptions } from '../src/mail/transport';
@@ -65,7 +65,7 @@ describe('the Postmark-compatible sink, spoken to by the real postmark client', 
   it('/email/batch answers one result per message', async () => {
     const res = await client().sendEmailBatch([msg('b1@example.com'), msg('inactive@example.com'), msg('b3@example.com')]);
     expect(res.map((r) => r.ErrorCode)).toEqual([0, 406, 0]);
-    expect(res[0].MessageID).toBeTruthy();
+    expect(res[0]!.MessageID).toBeTruthy();
   });
 });
 
@@ -136,7 +136,7 @@ describe('the mail pipeline with faults', () => {
     expect(downLogs.map((l) => l.status).sort()).toEqual(['failed', 'failed', ...Array(6).fill('retry')]);
     const goneLogs = await logsFor(s, 'inactive@example.com');
     expect(goneLogs.map((l) => l.status)).toEqual(['failed', 'failed']);
-    expect(goneLogs[0].error_message).toContain('ErrorCode 406');
+    expect(goneLogs[0]!.error_message).toContain('ErrorCode 406');
     const pdf = await s.db.kysely.selectFrom('pdf').select('email_sent').where('call_id', '=', gone.callId).executeTakeFirstOrThrow();
     expect(Boolean(pdf.email_sent)).toBe(false);
   });
@@ -201,7 +201,7 @@ describe('the mail pipeline with faults', () => {
     });
     const logs = await logsFor(s, 'slowonce-400@example.com');
     expect(logs.map((l) => l.status)).toEqual(['retry', 'sent']);
-    expect(logs[0].error_message).toMatch(/timeout/i);
+    expect(logs[0]!.error_message).toMatch(/timeout/i);
     // The sink accepted the first attempt after the client had given up: this is the
     // duplicate window documented in api/README.md. Nothing is lost.
     await waitFor(() => deliveredTo('slowonce-400@example.com').length === 2);
@@ -238,8 +238,7 @@ describe('the mail pipeline with faults', () => {
       const rows = await s.db.kysely.selectFrom('outbox').select('status').where('id', 'in', ids).execute();
       return rows.every((r) => r.status === 'sent');
     }, 20_000);
-    const counts = new Map<string, number>();
-    for (const m of sink.sink.messages) if (ids.includes(m.metadata.outbox_id)) counts.set(m.metadata.outbox_id, (counts.get(m.metadata.outbox_id) ?? 0) + 1);
+    const counts = deliveriesPerOutboxId(sink.sink.messages, ids);
     expect(counts.size).toBe(30);
     expect([...counts.values()].every((n) => n === 1)).toBe(true);
   }, 30_000);
@@ -262,7 +261,7 @@ describe('a crash (SIGKILL) in the middle of the queue', () => {
       child.stdout!.on('data', (d) => {
         out += d;
         const m = /"msg":"listening","url":"([^"]+)"/.exec(out);
-        if (m) resolve({ child, url: m[1] });
+        if (m) resolve({ child, url: m[1]! });
       });
       child.stderr!.on('data', (d) => (out += d));
       child.once('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
@@ -311,8 +310,7 @@ describe('a crash (SIGKILL) in the middle of the queue', () => {
       second.child.kill('SIGTERM');
       await new Promise((r) => second.child.once('exit', r));
 
-      const counts = new Map<string, number>();
-      for (const m of sink.sink.messages) if (ids.includes(m.metadata.outbox_id)) counts.set(m.metadata.outbox_id, (counts.get(m.metadata.outbox_id) ?? 0) + 1);
+      const counts = deliveriesPerOutboxId(sink.sink.messages, ids);
       expect(counts.size).toBe(ids.length); // nothing lost
       const twice = [...counts].filter(([, n]) => n > 1).map(([id]) => id);
       expect(twice.every((id) => leftSending.includes(id))).toBe(true); // duplicates only inside the window

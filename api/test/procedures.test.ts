@@ -29,7 +29,7 @@ describe('customer', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: 'Ana', cargo: 'CTO', company: 'Acme' });
     const second = await suite.srv.db.kysely.selectFrom('lead_submission').selectAll().where('id', '=', b.body.result.data.id).executeTakeFirstOrThrow();
-    expect(second).toMatchObject({ customer_id: rows[0].id, name: 'Otra', cargo: null, company: 'Acme SL' });
+    expect(second).toMatchObject({ customer_id: rows[0]!.id, name: 'Otra', cargo: null, company: 'Acme SL' });
   });
 
   it('a filled honeypot gets a fake id and stores nothing', async () => {
@@ -128,7 +128,7 @@ describe('proposal.send', () => {
 
     const pdfs = await suite.srv.db.kysely.selectFrom('pdf').selectAll().where('call_id', '=', lead.callId).execute();
     expect(pdfs).toHaveLength(1);
-    const pdf = pdfs[0];
+    const pdf = pdfs[0]!;
     const days = (Date.parse(pdf.expires_at) - Date.parse(pdf.created_at)) / 86_400_000;
     expect(days).toBeCloseTo(30, 3);
     expect(pdf.content).toContain('Hola, Luis');

@@ -89,7 +89,7 @@ describe('proposal timing', () => {
       await deliver(srv, endOfCall(vapiId));
       const [proposal] = await waitFor(() => {
         const m = mailTo('con-informe@example.com', PROPOSAL);
-        return m.length ? m : null;
+        return m[0] ? ([m[0], ...m.slice(1)] as const) : null;
       });
       expect(proposal.html).toContain(SUMMARY);
       const pdf = await pdfOf(srv, vapiId);
@@ -110,7 +110,7 @@ describe('proposal timing', () => {
       await deliver(srv, { type: 'status-update', status: 'ended', endedReason: 'customer-ended-call', call: { id: vapiId } });
       const [proposal] = await waitFor(() => {
         const m = mailTo('sin-informe@example.com', PROPOSAL);
-        return m.length ? m : null;
+        return m[0] ? ([m[0], ...m.slice(1)] as const) : null;
       });
       expect(proposal.html).toContain('Resumen de la conversación');
       expect(proposal.html).not.toContain(SUMMARY);
@@ -129,7 +129,7 @@ describe('proposal timing', () => {
       await deliver(second, endOfCall(vapiId));
       const [proposal] = await waitFor(() => {
         const m = mailTo('reinicio@example.com', PROPOSAL);
-        return m.length ? m : null;
+        return m[0] ? ([m[0], ...m.slice(1)] as const) : null;
       });
       expect(proposal.html).toContain(SUMMARY);
       expect(mailTo('reinicio@example.com', CONFIRMATION)).toHaveLength(1);

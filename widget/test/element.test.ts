@@ -180,7 +180,7 @@ describe('the transcript modal', () => {
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     const items = within(dialog).getAllByRole('listitem');
     expect(items.map((li) => li.querySelector('.who')?.textContent)).toEqual(['Helena', 'Tú']);
-    expect(items[0].querySelector('time')?.textContent).toMatch(/^\d{2}:\d{2}$/);
+    expect(items[0]!.querySelector('time')?.textContent).toMatch(/^\d{2}:\d{2}$/);
     const close = within(dialog).getByRole('button', { name: 'Cerrar Vista' });
     expect(el.shadowRoot!.activeElement).toBe(close);
     fireEvent.click(close);
@@ -325,6 +325,6 @@ describe('locale="en" translates every text', () => {
     expect(ui.getByText('Thank you for the conversation. Goodbye!')).toBeTruthy();
     expect(ui.getByRole('button', { name: 'Start a new conversation' })).toBeTruthy();
     expect(ui.getByRole('button', { name: 'New Conversation' })).toBeTruthy();
-    expect(voice.startArgs[0][0]).toMatchObject({ transcriber: { language: 'en' } });
+    expect(voice.startArgs[0]![0]).toMatchObject({ transcriber: { language: 'en' } });
   });
 });

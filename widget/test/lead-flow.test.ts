@@ -85,14 +85,14 @@ describe('the lead flow against a tRPC server on loopback', () => {
     const paths = server.requests.map((r) => r.path);
     expect(paths).toEqual(['vapi_call.create', 'customer.upsert', 'calls.createWithVerification', 'proposal.send']);
     expect(server.requests.every((r) => r.method === 'POST' && r.contentType === 'application/json')).toBe(true);
-    expect(server.requests[1].input).toEqual({
+    expect(server.requests[1]!.input).toEqual({
       email: 'juan.perez@acme-corp.com',
       name: 'Juan Pérez',
       cargo: 'CEO',
       company: 'Acme Corp',
       website: '',
     });
-    const call = server.requests[2].input;
+    const call = server.requests[2]!.input;
     expect(call).toMatchObject({
       customer_id: 'cust-1',
       vapi_call_id: 'row-vapi-call-1',
@@ -101,7 +101,7 @@ describe('the lead flow against a tRPC server on loopback', () => {
     });
     expect(call.transaction).toMatch(/^propuesta-\d{13}$/);
     expect(Number(call.transaction.slice('propuesta-'.length))).toBeGreaterThanOrEqual(before);
-    expect(server.requests[3].input).toEqual({ callId: 'call-1', token: 'token-0123456789abcdef' });
+    expect(server.requests[3]!.input).toEqual({ callId: 'call-1', token: 'token-0123456789abcdef' });
     expect(storage.getItem('correoUsuario')).toBe('juan.perez@acme-corp.com');
     expect(storage.getItem('callId')).toBe('call-1');
     expect(storage.getItem('vapiCallId')).toBe('vapi-call-1');

@@ -129,7 +129,7 @@ describe('<helena-assistant> facade', () => {
     mount();
     fireEvent.click(placeholder()!);
     await waitFor(() => expect(seen).toHaveLength(1));
-    expect(seen[0][1]).toBe(el);
+    expect(seen[0]![1]).toBe(el);
   });
 
   it('loads when idle (after the page load) unless loading="intent"', async () => {

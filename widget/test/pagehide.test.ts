@@ -52,7 +52,7 @@ describe('pagehide during a call', () => {
       url: '/api/trpc/vapi_call.update',
       body: { id: 'vapi-row-1', token: 'tok-0123456789abcdef', status: 'inactive' },
     });
-    expect(typeof received[0].body.initial_data.end_time).toBe('string');
+    expect(typeof received[0]!.body.initial_data.end_time).toBe('string');
 
     // The call's own end does not close the row a second time.
     h.voice.emit('call-end');

@@ -60,7 +60,7 @@ describe('call status transitions', () => {
     expect(h.voiceOptions).toEqual([{ demo: true, publicKey: undefined, apiUrl: 'http://127.0.0.1:9', locale: 'es' }]);
     expect(h.store.getState().status).toBe('active');
     expect(h.events.map(([t]) => t)).toEqual(['helena:call-start']);
-    expect(h.events[0][1]).toMatchObject({ vapiCallId: 'vapi-call-1', demo: true });
+    expect(h.events[0]![1]).toMatchObject({ vapiCallId: 'vapi-call-1', demo: true });
   });
 
   it('starts with the assistant id and the inline overrides', async () => {
@@ -68,7 +68,7 @@ describe('call status transitions', () => {
     await h.store.getState().startCall();
     await settle();
     expect(h.voiceOptions[0]).toMatchObject({ demo: false, publicKey: 'pk_1' });
-    const [assistant, overrides] = h.voice.startArgs[0];
+    const [assistant, overrides] = h.voice.startArgs[0]!;
     expect(assistant).toBe('asst_1');
     expect(overrides).toEqual({
       transcriber: { provider: 'deepgram', model: 'nova-2', language: 'es' },
@@ -81,7 +81,7 @@ describe('call status transitions', () => {
   it('mode="demo" uses the simulator even with a public key', async () => {
     h = makeStore({ publicKey: 'pk_1', mode: 'demo' });
     await h.store.getState().startCall();
-    expect(h.voiceOptions[0].demo).toBe(true);
+    expect(h.voiceOptions[0]!.demo).toBe(true);
     // no assistant id: the spec's settings as an inline assistant
     expect(h.voice.startArgs[0]).toEqual([
       {

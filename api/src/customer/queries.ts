@@ -35,8 +35,11 @@ export async function recordSubmission(db: Db, lead: LeadFields): Promise<string
   const values = { name: lead.name ?? null, cargo: lead.cargo ?? null, company: lead.company ?? null };
   await insertIfNew(db.kysely, { id: newId(), email: lead.email, ...values, pag_web: lead.pag_web ?? null, now });
   const customer = await idByEmail<{ id: string }>(db.kysely, { email: lead.email });
+  const stored = customer.rows[0];
+  // insertIfNew just made sure the row exists: its absence means the database broke the insert.
+  if (!stored) throw new Error(`customer ${lead.email} missing right after its insert`);
   const id = newId();
-  await insertSubmission(db.kysely, { id, customer_id: customer.rows[0].id, ...values, now });
+  await insertSubmission(db.kysely, { id, customer_id: stored.id, ...values, now });
   return id;
 }
 

@@ -215,7 +215,13 @@ export function compiledOnce<K extends string>(
       c = { sql: compiled.sql, slots };
       cache.set(db, c);
     }
-    const params = c.slots.map((s) => ('arg' in s ? args[keys[s.arg]] : s.value));
+    const params = c.slots.map((s) => {
+      if (!('arg' in s)) return s.value;
+      const key = keys[s.arg];
+      // The sentinels were made from `keys`, so every one names a key.
+      if (key === undefined) throw new Error(`compiledOnce: no argument #${s.arg}`);
+      return args[key];
+    });
     return db.executeQuery<R>(CompiledQuery.raw(c.sql, params));
   };
 }

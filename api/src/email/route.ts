@@ -16,8 +16,8 @@ export function emailRoute(deps: Deps) {
   app.post('/', async (c) => {
     if (!expected) return c.json({ error: 'Not found' }, 404);
     const auth = c.req.header('authorization') ?? '';
-    const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
-    if (!m || !timingSafeEqual(digest(m[1]), expected)) {
+    const token = /^Bearer\s+(\S+)\s*$/i.exec(auth)?.[1];
+    if (!token || !timingSafeEqual(digest(token), expected)) {
       return c.json({ error: 'Unauthorized' }, 401, { 'WWW-Authenticate': 'Bearer' });
     }
     let body: unknown;

@@ -14,7 +14,7 @@ const ESCAPE_RE = /[&<>"'`]/g;
 /** Escapes text for use in HTML element content and in quoted attribute values. */
 export function escapeHtml(value: unknown): string {
   if (value === null || value === undefined) return '';
-  return String(value).replace(ESCAPE_RE, (ch) => ESCAPES[ch]);
+  return String(value).replace(ESCAPE_RE, (ch) => ESCAPES[ch] ?? ch);
 }
 
 /** Markup that is already safe: produced by `html` or explicitly trusted with `raw`. */
@@ -39,8 +39,8 @@ function render(value: unknown): string {
 
 /** Tagged template: every `${value}` is escaped unless it is SafeHtml; arrays are joined. */
 export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeHtml {
-  let out = strings[0];
-  for (let i = 0; i < values.length; i++) out += render(values[i]) + strings[i + 1];
+  let out = strings[0] ?? '';
+  for (let i = 0; i < values.length; i++) out += render(values[i]) + (strings[i + 1] ?? '');
   return new SafeHtml(out);
 }
 

@@ -3,7 +3,7 @@
 import type { Context } from 'hono';
 
 /** tRPC's JSON-RPC codes for the HTTP refusals made before a procedure runs. */
-const RPC_CODES: Record<number, [number, string]> = {
+const RPC_CODES: Record<400 | 403 | 404 | 413 | 429, [number, string]> = {
   400: [-32600, 'BAD_REQUEST'],
   403: [-32003, 'FORBIDDEN'],
   404: [-32004, 'NOT_FOUND'],

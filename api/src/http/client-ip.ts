@@ -7,7 +7,8 @@ export function clientIp(c: Context, trustProxy: boolean): string {
     const xff = c.req.header('x-forwarded-for');
     if (xff) {
       const hops = xff.split(',').map((s) => s.trim()).filter(Boolean);
-      if (hops.length) return hops[hops.length - 1];
+      const nearest = hops.at(-1);
+      if (nearest) return nearest;
     }
   }
   try {

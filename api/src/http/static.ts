@@ -45,9 +45,8 @@ const TYPES: Record<string, string> = {
  * one in five has no digit), or 8+ letters and digits mixed (`index.3f9a2b1c.css`).
  */
 export function isHashedName(name: string): boolean {
-  const m = /[.-]([A-Za-z0-9_]{8,})\.[A-Za-z0-9]+$/.exec(name);
-  if (!m) return false;
-  const hash = m[1];
+  const hash = /[.-]([A-Za-z0-9_]{8,})\.[A-Za-z0-9]+$/.exec(name)?.[1];
+  if (!hash) return false;
   return /^[A-Z2-7]{8}$/.test(hash) || (/\d/.test(hash) && /[A-Za-z]/.test(hash));
 }
 
@@ -107,7 +106,7 @@ export function serveStatic(root: StaticRoot): MiddlewareHandler {
 function accepts(header: string | undefined, name: string): boolean {
   if (!header) return false;
   return header.split(',').some((part) => {
-    const [token, ...params] = part.trim().toLowerCase().split(';');
+    const [token = '', ...params] = part.trim().toLowerCase().split(';');
     if (token.trim() !== name) return false;
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     return !q || Number(q.slice(2)) > 0;

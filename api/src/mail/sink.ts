@@ -50,8 +50,7 @@ export interface PostmarkSink {
 const EMAIL_RE = /^[^\s@<>,;]+@[^\s@<>,;]+\.[^\s@<>,;]+$/;
 
 function addressOf(v: string): string {
-  const m = /<([^>]+)>/.exec(v);
-  return (m ? m[1] : v).trim();
+  return (/<([^>]+)>/.exec(v)?.[1] ?? v).trim();
 }
 
 type Result = { status: number; body: Record<string, unknown>; message?: SinkMessage; delayMs?: number };
@@ -76,7 +75,8 @@ export function createPostmarkSink(opts: PostmarkSinkOptions): PostmarkSink {
     for (const r of recipients) if (!EMAIL_RE.test(r)) return err(422, 300, `Invalid 'To' address: '${r}'.`);
     if (!htmlBody && !textBody) return err(422, 300, 'Provide either email TextBody or HtmlBody or both.');
 
-    const local = recipients[0].split('@')[0].toLowerCase();
+    const [first = ''] = recipients;
+    const local = (first.split('@')[0] ?? '').toLowerCase();
     if (local === 'fail-503') return { status: 503, body: { ErrorCode: 0, Message: 'Service Unavailable' } };
     if (local === 'fail-500') return err(500, 0, 'Internal Server Error');
     if (local === 'fail-429') return err(429, 429, 'Rate limit exceeded.');

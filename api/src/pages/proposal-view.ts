@@ -48,6 +48,5 @@ export function roleLine(v: ProposalView): string | null {
 
 /** "Helena <propuestas@example.com>" -> "propuestas@example.com" */
 export function mailboxOf(fromHeader: string): string {
-  const m = /<([^>]+)>/.exec(fromHeader);
-  return (m ? m[1] : fromHeader).trim();
+  return (/<([^>]+)>/.exec(fromHeader)?.[1] ?? fromHeader).trim();
 }

@@ -88,10 +88,11 @@ export async function insertProposal(db: Db, p: NewProposal): Promise<void> {
       })
       .execute();
     const ids = p.messages.length ? await enqueue(tx, p.messages) : [];
-    if (p.waitsForReportOf && ids.length) {
+    const proposalOutboxId = ids.at(-1);
+    if (p.waitsForReportOf && proposalOutboxId) {
       await tx
         .insertInto('proposal_wait')
-        .values({ outbox_id: ids[ids.length - 1], call_id: p.callId, vapi_call_id: p.waitsForReportOf, created_at: p.now })
+        .values({ outbox_id: proposalOutboxId, call_id: p.callId, vapi_call_id: p.waitsForReportOf, created_at: p.now })
         .execute();
     }
   });

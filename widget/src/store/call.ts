@@ -169,17 +169,20 @@ export function createCallController(ctx: CallContext): CallController {
 
   // ── transcripts: a partial replaces the current line, a final one settles it ─────────────────
   /** The latest line of `role` still being transcribed (a typed line may have come in between). */
-  const openLine = (messages: ChatMessage[], role: ChatMessage['role']) => {
-    for (let i = messages.length - 1; i >= 0; i--) if (messages[i].role === role && !messages[i].isFinal) return i;
-    return -1;
+  const openLine = (messages: ChatMessage[], role: ChatMessage['role']): [number, ChatMessage] | undefined => {
+    for (let i = messages.length - 1; i >= 0; i--) {
+      const m = messages[i];
+      if (m && m.role === role && !m.isFinal) return [i, m];
+    }
+    return undefined;
   };
 
   const partial = (role: ChatMessage['role'], text: string) => {
     const { messages } = ctx.get();
-    const index = openLine(messages, role);
-    if (index >= 0) {
+    const open = openLine(messages, role);
+    if (open) {
       const next = messages.slice();
-      next[index] = { ...messages[index], message: text };
+      next[open[0]] = { ...open[1], message: text };
       ctx.set({ messages: next });
       ctx.scroll();
     } else {
@@ -195,10 +198,10 @@ export function createCallController(ctx: CallContext): CallController {
 
   const final = (role: ChatMessage['role'], text: string) => {
     const { messages } = ctx.get();
-    const index = openLine(messages, role);
-    if (index >= 0) {
+    const open = openLine(messages, role);
+    if (open) {
       const next = messages.slice();
-      next[index] = { ...messages[index], message: text, isFinal: true };
+      next[open[0]] = { ...open[1], message: text, isFinal: true };
       ctx.set({ messages: next });
       ctx.scroll();
     } else {

@@ -74,9 +74,9 @@ export function dialogKeyDown(
   const last = items[items.length - 1];
   if (event.shiftKey && (current === first || !dialog.contains(current))) {
     event.preventDefault();
-    last.focus();
+    last?.focus();
   } else if (!event.shiftKey && (current === last || !dialog.contains(current))) {
     event.preventDefault();
-    first.focus();
+    first?.focus();
   }
 }
