@@ -22,6 +22,7 @@ export default defineConfig({
       { extends: true, test: { name: 'sdk', include: ['sdk/test/**/*.test.ts'], environment: 'node' } },
       { extends: true, test: { name: 'api', include: ['api/test/**/*.test.ts'], environment: 'node' } },
       { extends: true, test: { name: 'widget', include: ['widget/test/**/*.test.{ts,tsx}'], environment: 'happy-dom' } },
+      { extends: true, test: { name: 'repository', include: ['scripts/test/**/*.test.ts'], environment: 'node' } },
       { extends: true, test: { name: 'react', include: ['react/test/**/*.test.{ts,tsx}'], environment: 'happy-dom' } },
     ],
   },

@@ -34,7 +34,12 @@ async function main() {
     log.error('could not start', { error: (err as Error)?.message ?? String(err) });
     process.exit(1);
   }
+  let stopping = false;
   const stop = (signal: string) => {
+    // Ctrl-C under `npm start` delivers SIGINT twice (the terminal's, and the one start.mjs passes
+    // on): the second must not cut the graceful shutdown short.
+    if (stopping) return;
+    stopping = true;
     log.info('shutting down', { signal });
     const force = setTimeout(() => process.exit(1), config.SHUTDOWN_TIMEOUT_MS + 5_000);
     force.unref();
@@ -49,8 +54,8 @@ async function main() {
       },
     );
   };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('unhandledRejection', (err) => log.error('unhandled rejection', { err }));
 }
 
