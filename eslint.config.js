@@ -6,6 +6,7 @@ import importPlugin from 'eslint-plugin-import';
 // file; each folder joins once it passes.
 const typeChecked = [
   'contract/**/*.ts',
+  'api/**/*.ts',
   'sdk/src/index.ts',
   'sdk/src/email/**/*.ts',
   'sdk/src/platform/**/*.ts',

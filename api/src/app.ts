@@ -1,7 +1,7 @@
 // Builds the Hono app from the configuration and its dependencies. Testable without listening:
 // app.request(...) works, and server.ts puts it on a port. Each concern is one named middleware
 // under http/; this file only says where each applies.
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
@@ -31,7 +31,7 @@ export { BODY_LIMIT_BYTES } from './http/body-limit';
 export interface Mount {
   /** e.g. '/sim' */
   prefix: string;
-  app: { fetch: (req: Request, ...rest: any[]) => Response | Promise<Response> };
+  app: { fetch(req: Request, env?: unknown, executionCtx?: unknown): Response | Promise<Response> };
   /** A public API of its own (the demo's simulator): gets the API's body and rate limits. */
   limited?: boolean;
 }
@@ -94,9 +94,10 @@ export function createApp(opts: AppOptions): BuiltApp {
   app.use('*', ...compression(1024));
 
   app.use('/api/*', corsAllowList({ allowed: config.ALLOWED_ORIGINS, log }));
-  const apiBodyLimit = requestBodyLimit();
+  const apiBodyLimit: MiddlewareHandler<AppEnv> = requestBodyLimit();
   // The Server URL reads its own, larger body (end-of-call reports carry whole transcripts).
-  app.use('/api/*', (c, next) => (c.req.path === VAPI_EVENTS_PATH ? next() : apiBodyLimit(c, next)));
+  const apiLimit: MiddlewareHandler<AppEnv> = (c, next) => (c.req.path === VAPI_EVENTS_PATH ? next() : apiBodyLimit(c, next));
+  app.use('/api/*', apiLimit);
   app.use('/api/trpc/*', rateLimit(limits));
   app.use('/api/email', rateLimit(limits));
   app.all('/api/trpc/*', trpcHandler(deps));

@@ -14,6 +14,7 @@ import { platformConversations, unverifiedConversations } from './proposal/conve
 import { createPostmarkTransport, type MailTransport } from './mail/transport';
 import { createMailWorker, type MailWorker } from './mail/worker';
 import type { StaticRoot } from './http/static';
+import type { AppEnv } from './http/access-log';
 import { startReportWaiter } from './proposal/report-wait';
 import type { Hono } from 'hono';
 
@@ -41,7 +42,7 @@ export interface RunningServer {
   url: string;
   port: number;
   server: Server;
-  app: Hono<any>;
+  app: Hono<AppEnv>;
   db: Db;
   worker: MailWorker | null;
   sink: PostmarkSink | null;
@@ -105,7 +106,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   let server: Server;
   try {
     server = await new Promise<Server>((resolve, reject) => {
-      const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s as Server)) as Server;
+      const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s)) as Server;
       s.once('error', reject);
     });
   } catch (err) {

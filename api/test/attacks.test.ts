@@ -251,7 +251,7 @@ describe('the demo simulator mounted at /sim', () => {
     demo = createDemo();
     site = await startTestServer(
       { DATABASE_PATH: join(t.dir, 'demo.db'), RATE_LIMIT_PER_MINUTE: '20' },
-      { mounts: [demo.mount], platform: demo.platform, onServer: demo.onServer, devMail: true },
+      { mounts: [demo.mount], platform: demo.platform, onServer: (server) => demo.onServer(server), devMail: true },
     );
   });
   afterAll(async () => {

@@ -247,7 +247,7 @@ function suite(name: 'sqlite' | 'postgres', makeTarget: () => Promise<Target>) {
         const w = createMailWorker({
           db,
           log: createLogger({ level: 'silent' }),
-          transport: { send: async (row) => (got.push(row.id), { messageId: 'm' }) },
+          transport: { send: (row) => (got.push(row.id), Promise.resolve({ messageId: 'm' })) },
           pollMs: 10,
           retryBaseMs: 10,
           retryMaxMs: 10,
@@ -270,19 +270,19 @@ function suite(name: 'sqlite' | 'postgres', makeTarget: () => Promise<Target>) {
   });
 }
 
-suite('sqlite', async () => {
+suite('sqlite', () => {
   const tmp = tempDir();
   const path = join(tmp.dir, 'suite.db');
-  return {
+  return Promise.resolve({
     env: { DATABASE_PATH: path },
     open: () => createDatabase({ path }),
-    cleanup: async () => tmp.cleanup(),
-  };
+    cleanup: () => Promise.resolve(tmp.cleanup()),
+  });
 });
 
 describe.runIf(!!PG_URL)('PostgreSQL (TEST_DATABASE_URL)', () => {
   suite('postgres', async () => {
-    const { url, drop } = await pgSchema();
-    return { env: { DATABASE_URL: url }, open: () => createDatabase({ url, poolSize: 4 }), cleanup: drop };
+    const schema = await pgSchema();
+    return { env: { DATABASE_URL: schema.url }, open: () => createDatabase({ url: schema.url, poolSize: 4 }), cleanup: () => schema.drop() };
   });
 });

@@ -101,7 +101,7 @@ function fuzzSuite(dialect: 'sqlite' | 'postgres') {
     beforeAll(async () => {
       const schema = await pgSchema('helena_fuzz_');
       env.DATABASE_URL = schema.url;
-      drop = schema.drop;
+      drop = () => schema.drop();
     });
     afterAll(async () => drop?.());
   }
@@ -152,7 +152,7 @@ function fuzzSuite(dialect: 'sqlite' | 'postgres') {
         failures.push(`${label}: ${(err as Error).message}`);
         return;
       }
-      if (status >= 500) failures.push(`${label}: HTTP ${status} ${String(init.body ?? '').slice(0, 200)}`);
+      if (status >= 500) failures.push(`${label}: HTTP ${status} ${(typeof init.body === 'string' ? init.body : '').slice(0, 200)}`);
     };
 
     // 1) procedure inputs, over the right transport

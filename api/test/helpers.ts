@@ -49,7 +49,7 @@ export async function startSink(opts: { slowMs?: number } = {}): Promise<SinkSer
   app.route('/', sink.api);
   app.route('/dev', sink.inbox);
   const server = await new Promise<Server>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server)) as Server;
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s)) as Server;
   });
   const { port } = server.address() as AddressInfo;
   return {

@@ -258,12 +258,12 @@ describe('a crash (SIGKILL) in the middle of the queue', () => {
       });
       children.push(child);
       let out = '';
-      child.stdout!.on('data', (d) => {
+      child.stdout.on('data', (d) => {
         out += d;
         const m = /"msg":"listening","url":"([^"]+)"/.exec(out);
         if (m) resolve({ child, url: m[1]! });
       });
-      child.stderr!.on('data', (d) => (out += d));
+      child.stderr.on('data', (d) => (out += d));
       child.once('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
     });
 

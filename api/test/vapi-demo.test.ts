@@ -66,7 +66,7 @@ const inboxOf = async (srv: RunningServer, to: string): Promise<{ subject: strin
 /** A request to the mounted simulator, as the widget makes it (the demo's public key). */
 const simulator = (srv: RunningServer) => async (path: string, body: unknown, key = 'demo-public-key') => {
   const res = await fetch(`${srv.url}/sim${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: (await res.json()) };
 };
 
 /** What the widget does once a conversation has started: it registers it with the lead server. */
@@ -115,7 +115,7 @@ describe('demo mode with a Server URL secret', () => {
     const stored = await srv.db.kysely.selectFrom('vapi_call').select(['transcript', 'ended_reason']).where('vapi_id', '=', call.body.id).executeTakeFirstOrThrow();
     expect(stored.ended_reason).toBe('customer-ended-call');
     expect(stored.transcript).toContain(said);
-    visitor.destroy();
+    await visitor.destroy();
   });
 });
 

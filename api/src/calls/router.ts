@@ -8,8 +8,9 @@ import { insertCall } from './queries';
 function durationFrom(initialData: unknown): number | null {
   if (!initialData || typeof initialData !== 'object') return null;
   const d = initialData as Record<string, unknown>;
-  const start = Date.parse(String(d.start_time ?? d.startTime ?? d.started_at ?? ''));
-  const end = Date.parse(String(d.end_time ?? d.endTime ?? d.ended_at ?? ''));
+  const time = (...values: unknown[]) => Date.parse(String(values.find((v) => typeof v === 'string' || typeof v === 'number') ?? ''));
+  const start = time(d.start_time, d.startTime, d.started_at);
+  const end = time(d.end_time, d.endTime, d.ended_at);
   if (!Number.isFinite(start) || !Number.isFinite(end) || end < start) return null;
   return Math.min(Math.round((end - start) / 1000), 2_147_483_647);
 }

@@ -92,7 +92,7 @@ export async function createDatabase(opts: DatabaseOptions = {}): Promise<Db> {
     parseJson: (v) => {
       if (typeof v !== 'string') return v ?? null;
       try {
-        return JSON.parse(v);
+        return JSON.parse(v) as unknown;
       } catch {
         return null;
       }
@@ -118,10 +118,10 @@ export async function createDatabase(opts: DatabaseOptions = {}): Promise<Db> {
   return db;
 }
 
-export async function migrate(kysely: Kysely<any>): Promise<void> {
+export async function migrate(kysely: Kysely<Database>): Promise<void> {
   const migrator = new Migrator({
     db: kysely,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: () => Promise.resolve(migrations) },
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
@@ -200,13 +200,14 @@ type Slot = { arg: number } | { value: unknown };
  */
 export function compiledOnce<K extends string>(
   keys: readonly K[],
-  build: (db: Kysely<Database>, p: Record<K, any>) => Compilable,
+  /** `p` holds placeholders that stand for values of any column: typed `never`, so each fits where it goes. */
+  build: (db: Kysely<Database>, p: Record<K, never>) => Compilable,
 ) {
   const cache = new WeakMap<Kysely<Database>, { sql: string; slots: Slot[] }>();
   return <R = unknown>(db: Kysely<Database>, args: Record<K, unknown>): Promise<QueryResult<R>> => {
     let c = cache.get(db);
     if (!c) {
-      const sentinels = Object.fromEntries(keys.map((k, i) => [k, `\u0001arg${i}\u0001`])) as Record<K, any>;
+      const sentinels = Object.fromEntries(keys.map((k, i) => [k, `\u0001arg${i}\u0001`])) as unknown as Record<K, never>;
       const compiled = build(db, sentinels).compile();
       const slots: Slot[] = compiled.parameters.map((v) => {
         const m = typeof v === 'string' ? SENTINEL.exec(v) : null;

@@ -1,6 +1,7 @@
 // The one place where HTML is escaped. Every template builds markup through `html`,
 // which escapes each interpolated value unless it is a `SafeHtml` made by `html` or `raw`.
 
+import { textOf } from '../text';
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -14,7 +15,7 @@ const ESCAPE_RE = /[&<>"'`]/g;
 /** Escapes text for use in HTML element content and in quoted attribute values. */
 export function escapeHtml(value: unknown): string {
   if (value === null || value === undefined) return '';
-  return String(value).replace(ESCAPE_RE, (ch) => ESCAPES[ch] ?? ch);
+  return textOf(value).replace(ESCAPE_RE, (ch) => ESCAPES[ch] ?? ch);
 }
 
 /** Markup that is already safe: produced by `html` or explicitly trusted with `raw`. */

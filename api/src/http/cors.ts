@@ -40,7 +40,7 @@ export function corsAllowList(opts: CorsOptions): MiddlewareHandler {
     if (c.req.method === 'OPTIONS') {
       if (!ok) return c.body(null, 204, { Vary: 'Origin' });
       return c.body(null, 204, {
-        'Access-Control-Allow-Origin': origin!,
+        'Access-Control-Allow-Origin': origin,
         'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
         'Access-Control-Allow-Headers': allowHeaders,
         'Access-Control-Max-Age': maxAge,
@@ -53,7 +53,7 @@ export function corsAllowList(opts: CorsOptions): MiddlewareHandler {
     await next();
     c.res.headers.append('Vary', 'Origin');
     if (ok) {
-      c.res.headers.set('Access-Control-Allow-Origin', origin!);
+      c.res.headers.set('Access-Control-Allow-Origin', origin);
       c.res.headers.set('Access-Control-Expose-Headers', 'X-Request-Id, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After');
     }
   };

@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { html } from '../html/escape';
 import { PROPOSAL_CSS_PATH } from '../pages/proposal';
+import { textOf } from '../text';
 
 export interface SinkMessage {
   id: string;
@@ -156,7 +157,8 @@ export function createPostmarkSink(opts: PostmarkSinkOptions): PostmarkSink {
       return c.json({ ErrorCode: 402, Message: 'Received invalid JSON input.' }, 422);
     const r = handle(body as Record<string, unknown>);
     if (r.delayMs) await new Promise((res) => setTimeout(res, r.delayMs));
-    accept(r, String((body as Record<string, unknown>).To ?? ''), String((body as Record<string, unknown>).Subject ?? ''));
+    const message = body as Record<string, unknown>;
+    accept(r, textOf(message.To), textOf(message.Subject));
     return c.json(r.body, r.status as 200);
   });
   api.post('/email/batch', auth, async (c) => {
@@ -171,7 +173,8 @@ export function createPostmarkSink(opts: PostmarkSinkOptions): PostmarkSink {
     }
     const delay = Math.max(0, ...results.map((r) => r.delayMs ?? 0));
     if (delay) await new Promise((res) => setTimeout(res, delay));
-    results.forEach((r, i) => accept(r, String(body[i]?.To ?? ''), String(body[i]?.Subject ?? '')));
+    const messages = body as Array<Record<string, unknown> | undefined>;
+    results.forEach((r, i) => accept(r, textOf(messages[i]?.To), textOf(messages[i]?.Subject)));
     return c.json(results.map((r) => (r.status === 200 ? r.body : { ErrorCode: r.body.ErrorCode, Message: r.body.Message })));
   });
 

@@ -64,6 +64,6 @@ export function sdkPlatformClient(token: string, baseUrl?: string, timeoutMs = 3
   return async () => {
     const { createPlatformClient } = await import('@helena/sdk');
     if (typeof createPlatformClient !== 'function') return null;
-    return createPlatformClient({ token, ...(baseUrl ? { baseUrl } : {}), timeout: timeoutMs, retry: 1 }) as unknown as PlatformCallsClient;
+    return createPlatformClient({ token, ...(baseUrl ? { baseUrl } : {}), timeout: timeoutMs, retry: 1 });
   };
 }

@@ -2,6 +2,7 @@
 // "try again later" and "give up".
 import postmark from 'postmark';
 import type { OutboxTable } from '../db/schema';
+import { textOf } from '../text';
 
 export interface SendOutcome {
   messageId: string;
@@ -48,7 +49,7 @@ export function classify(err: unknown): SendError {
   const e = err as { message?: string; statusCode?: number; code?: number };
   const status = typeof e?.statusCode === 'number' ? e.statusCode : 0;
   const code = typeof e?.code === 'number' ? e.code : 0;
-  const message = String(e?.message ?? err ?? 'unknown error').slice(0, 1000);
+  const message = (typeof e?.message === 'string' ? e.message : textOf(err ?? 'unknown error')).slice(0, 1000);
   const retryable = status === 0 || status === 401 || status === 408 || status === 429 || status >= 500;
   return new SendError(message, retryable, status, code);
 }

@@ -20,7 +20,7 @@ export interface Conversations {
 }
 
 /** No platform configured: nothing to ask, so no summary either (the token check still holds). */
-export const unverifiedConversations: Conversations = { verify: async () => ({ ok: true, kind: 'unknown', summary: null }) };
+export const unverifiedConversations: Conversations = { verify: () => Promise.resolve({ ok: true, kind: 'unknown', summary: null }) };
 
 export interface PlatformConversationOptions {
   client: PlatformClientSource;
@@ -36,7 +36,7 @@ export interface PlatformConversationOptions {
 
 const startOf = (call: Record<string, unknown>): number => {
   for (const key of ['startedAt', 'createdAt']) {
-    const t = typeof call[key] === 'string' ? Date.parse(call[key] as string) : NaN;
+    const t = typeof call[key] === 'string' ? Date.parse(call[key]) : NaN;
     if (Number.isFinite(t)) return t;
   }
   return NaN;

@@ -80,7 +80,7 @@ export function createDemo(opts: DemoOptions = {}): Demo {
       // The simulator lives in this process: its deliveries go to this server over loopback.
       const address = server.address() as AddressInfo | null;
       if (address && typeof address === 'object') ownServerUrl = `${loopbackOrigin(address)}${VAPI_EVENTS_PATH}`;
-      void simulator.attachRooms(server as never, { prefix: DEMO_PREFIX });
+      void simulator.attachRooms(server, { prefix: DEMO_PREFIX });
     },
     close: () => simulator.close(),
   };

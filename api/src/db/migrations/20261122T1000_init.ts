@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import { isPostgres } from '../dialect';
 
 export const init: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     const pg = isPostgres(db);
     const json = pg ? sql`jsonb` : sql`text`;
 
@@ -93,7 +93,7 @@ export const init: Migration = {
     await db.schema.createIndex('outbox_due_idx').on('outbox').columns(['status', 'next_attempt_at']).execute();
   },
 
-  async down(db: Kysely<any>) {
+  async down(db: Kysely<unknown>) {
     for (const t of ['outbox', 'email_log', 'pdf', 'call', 'vapi_call', 'customer']) {
       await db.schema.dropTable(t).ifExists().execute();
     }

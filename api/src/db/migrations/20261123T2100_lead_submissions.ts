@@ -9,7 +9,7 @@ import { isPostgres } from '../dialect';
  * than by each instance racing to create it.
  */
 export const leadSubmissions: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('lead_submission')
       .addColumn('id', 'text', (c) => c.primaryKey())
@@ -34,7 +34,7 @@ export const leadSubmissions: Migration = {
     }
   },
 
-  async down(db: Kysely<any>) {
+  async down(db: Kysely<unknown>) {
     await db.schema.dropTable('rate_limit').ifExists().execute();
     await db.schema.dropIndex('outbox_created_idx').ifExists().execute();
     await db.schema.dropIndex('outbox_to_created_idx').ifExists().execute();

@@ -21,7 +21,7 @@ const CALL_REPORT_COLUMNS = [
  * delivery is recognised and changes nothing a second time.
  */
 export const platformReports: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     for (const [column, type] of VAPI_CALL_REPORT_COLUMNS) await db.schema.alterTable('vapi_call').addColumn(column, type).execute();
     for (const [column, type] of CALL_REPORT_COLUMNS) await db.schema.alterTable('call').addColumn(column, type).execute();
     await db.schema
@@ -35,7 +35,7 @@ export const platformReports: Migration = {
     await db.schema.createIndex('vapi_event_delivery_received_idx').on('vapi_event_delivery').column('received_at').execute();
   },
 
-  async down(db: Kysely<any>) {
+  async down(db: Kysely<unknown>) {
     await db.schema.dropTable('vapi_event_delivery').ifExists().execute();
     for (const [column] of CALL_REPORT_COLUMNS) await db.schema.alterTable('call').dropColumn(column).execute();
     for (const [column] of VAPI_CALL_REPORT_COLUMNS) await db.schema.alterTable('vapi_call').dropColumn(column).execute();

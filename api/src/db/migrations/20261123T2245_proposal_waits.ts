@@ -6,7 +6,7 @@ import type { Kysely, Migration } from 'kysely';
  * the call's end runs out. Kept in the database so a restart loses no waiting proposal.
  */
 export const proposalWaits: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('proposal_wait')
       .addColumn('outbox_id', 'text', (c) => c.primaryKey().references('outbox.id'))
@@ -17,7 +17,7 @@ export const proposalWaits: Migration = {
     await db.schema.createIndex('proposal_wait_vapi_call_idx').on('proposal_wait').column('vapi_call_id').execute();
   },
 
-  async down(db: Kysely<any>) {
+  async down(db: Kysely<unknown>) {
     await db.schema.dropTable('proposal_wait').ifExists().execute();
   },
 };
