@@ -74,7 +74,7 @@ export function hasLocale(locale: Locale): boolean {
 /** Loads a locale's table (English is its own small chunk: Spanish pages never download it). */
 export async function loadLocale(locale: Locale): Promise<Texts> {
   if (!tables[locale]) tables[locale] = (await import('./i18n-en')).en;
-  return tables[locale]!;
+  return tables[locale];
 }
 
 /** Replaces `{key}` placeholders. */

@@ -79,7 +79,8 @@ export function defineHelenaAssistant(loadUI: () => Promise<UIModule>, preload?:
       on('pointercancel', this.onRelease);
       on('popstate', this.update);
       const idle = () => {
-        const ric = (window as any).requestIdleCallback as ((cb: () => void, o?: object) => number) | undefined;
+        // Not in every browser (Safari lacks it), so typed as optional.
+        const ric = (window as { requestIdleCallback?: (cb: () => void, o?: object) => number }).requestIdleCallback;
         const warm = () => {
           if (!preload) return void this.mount();
           if (preloaded || chunk) return;

@@ -209,7 +209,7 @@ describe('the email modal', () => {
   it('has its texts, the prefilled email and the optional fields', async () => {
     const { dialog } = await openEmail();
     expect(dialog.getByText('Ingresa tu correo para recibir las propuestas')).toBeTruthy();
-    expect((dialog.getByPlaceholderText('Tu correo electrónico') as HTMLInputElement).value).toBe('ana@acme.com');
+    expect(dialog.getByPlaceholderText<HTMLInputElement>('Tu correo electrónico').value).toBe('ana@acme.com');
     for (const label of ['Nombre completo', 'Cargo', 'Empresa']) expect(dialog.getByRole('textbox', { name: label })).toBeTruthy();
     expect(dialog.getByText('Si deseas, puedes incluir más detalles para personalizar tu propuesta.')).toBeTruthy();
     expect(dialog.getByRole('button', { name: 'Cerrar' })).toBeTruthy();

@@ -74,7 +74,7 @@ describe('the lead flow against a tRPC server on loopback', () => {
       method: 'POST',
       input: { vapi_id: 'vapi-call-1', status: 'active', initial_data: { assistant_id: null, demo: true } },
     });
-    expect((dialog.getByPlaceholderText('Tu correo electrónico') as HTMLInputElement).value).toBe('juan.perez@acme-corp.com');
+    expect(dialog.getByPlaceholderText<HTMLInputElement>('Tu correo electrónico').value).toBe('juan.perez@acme-corp.com');
     fireEvent.input(dialog.getByRole('textbox', { name: 'Nombre completo' }), { target: { value: 'Juan Pérez' } });
     fireEvent.input(dialog.getByRole('textbox', { name: 'Cargo' }), { target: { value: 'CEO' } });
     fireEvent.input(dialog.getByRole('textbox', { name: 'Empresa' }), { target: { value: 'Acme Corp' } });

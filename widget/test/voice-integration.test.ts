@@ -16,7 +16,7 @@ function realVoice() {
   const factory = createFakeCallObjectFactory();
   const posts: any[] = [];
   const fetch = (async (url: string, init: RequestInit) => {
-    posts.push({ url, auth: (init.headers as Record<string, string>)?.authorization ?? new Headers(init.headers).get('authorization'), body: JSON.parse(String(init.body)) });
+    posts.push({ url, auth: (init.headers as Record<string, string>)?.authorization ?? new Headers(init.headers).get('authorization'), body: JSON.parse(typeof init.body === 'string' ? init.body : '') });
     return new Response(JSON.stringify({ id: 'platform-call-7', webCallUrl: 'https://example.daily.co/room-7', assistant: { voice: { provider: 'openai' } } }), {
       status: 201,
       headers: { 'content-type': 'application/json' },
@@ -86,7 +86,7 @@ describe('the store with the real WebCallClient and a fake Daily call object', (
       new Response(JSON.stringify({ message: 'Invalid Key.', error: 'Unauthorized', statusCode: 401 }), { status: 401 })) as unknown as typeof globalThis.fetch;
     h = makeStore(
       { publicKey: 'pk_bad', assistantId: 'asst_9' },
-      { loadVoice: async () => new WebCallClient({ token: 'pk_bad', baseUrl: 'http://platform.test', createCallObject: factory, fetch }) as unknown as VoiceClient },
+      { loadVoice: async () => new WebCallClient({ token: 'pk_bad', baseUrl: 'http://platform.test', createCallObject: factory, fetch }) },
     );
     await h.store.getState().startCall();
     await settle();

@@ -15,7 +15,7 @@ export class RpcError extends Error {
   }
 }
 
-const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null;
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 export function toRpcError(err: unknown): RpcError {
   if (err instanceof RpcError) return err;

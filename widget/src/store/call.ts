@@ -72,8 +72,9 @@ export function registeredEmail(m: PlatformMessage): string | undefined {
 export function errorMessage(err: unknown): string | undefined {
   if (typeof err === 'string') return err || undefined;
   if (err && typeof err === 'object') {
-    const e = err as Record<string, any>;
-    for (const candidate of [e.error?.message, e.error?.errorMsg, e.error?.msg, e.errorMsg, e.message, e.error]) {
+    const e = err as { error?: unknown; errorMsg?: unknown; message?: unknown };
+    const inner = (typeof e.error === 'object' && e.error ? e.error : {}) as { message?: unknown; errorMsg?: unknown; msg?: unknown };
+    for (const candidate of [inner.message, inner.errorMsg, inner.msg, e.errorMsg, e.message, e.error]) {
       if (typeof candidate === 'string' && candidate) return candidate;
     }
   }

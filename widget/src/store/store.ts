@@ -13,10 +13,10 @@ import type { LeadTexts } from '../i18n-lead';
 
 /** The session chunk's exports the store uses (see ../session.ts). */
 export interface SessionModule {
-  detectEmails(text: string): string[];
-  detectEmail(text: string): string | null;
-  leadTextsFor(locale: Locale): LeadTexts;
-  runLead(ctx: LeadContext): Promise<LeadOutcome>;
+  detectEmails: (text: string) => string[];
+  detectEmail: (text: string) => string | null;
+  leadTextsFor: (locale: Locale) => LeadTexts;
+  runLead: (ctx: LeadContext) => Promise<LeadOutcome>;
 }
 
 // ── constants ─────────────────────────────────────────────────────────────────────────────────
@@ -91,34 +91,34 @@ export interface HelenaState {
   textsReady: boolean;
 
   // actions
-  configure(partial: Partial<HelenaConfig>): void;
-  attach(): void;
-  detach(): void;
+  configure: (partial: Partial<HelenaConfig>) => void;
+  attach: () => void;
+  detach: () => void;
   /** Opens the panel and starts a call if none is active (click, `open()`, `toggleHelenaChat`). */
-  activate(): Promise<void>;
-  toggleCall(): Promise<void>;
-  startCall(): Promise<void>;
-  stopCall(): Promise<void>;
-  newConversation(): Promise<void>;
-  closePanel(): void;
-  toggleExpanded(): void;
-  openTranscript(): void;
-  closeTranscript(): void;
-  openEmailModal(prefill?: string): void;
-  closeEmailModal(): void;
-  setField(field: keyof EmailForm, value: string): void;
-  submitLead(): Promise<void>;
-  setDraft(value: string): void;
-  sendText(text?: string): Promise<void>;
-  rescan(): Promise<void>;
+  activate: () => Promise<void>;
+  toggleCall: () => Promise<void>;
+  startCall: () => Promise<void>;
+  stopCall: () => Promise<void>;
+  newConversation: () => Promise<void>;
+  closePanel: () => void;
+  toggleExpanded: () => void;
+  openTranscript: () => void;
+  closeTranscript: () => void;
+  openEmailModal: (prefill?: string) => void;
+  closeEmailModal: () => void;
+  setField: (field: keyof EmailForm, value: string) => void;
+  submitLead: () => Promise<void>;
+  setDraft: (value: string) => void;
+  sendText: (text?: string) => Promise<void>;
+  rescan: () => Promise<void>;
   /** Ref callback for the message list; the store scrolls it 10 ms after a new message. */
-  registerLog(el: HTMLElement | null): void;
+  registerLog: (el: HTMLElement | null) => void;
 }
 
 export interface ToastApi {
-  success(message: string): void;
-  error(message: string): void;
-  dismiss?(): void;
+  success: (message: string) => void;
+  error: (message: string) => void;
+  dismiss?: () => void;
 }
 
 export interface StoreDeps {
@@ -349,7 +349,7 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
     const onEmailEvent = async (event: Event) => {
       if (ownEmailEvents.has(event)) return;
       const detail = (event as CustomEvent).detail as { correos?: unknown; mensaje?: unknown } | undefined;
-      const list = Array.isArray(detail?.correos) ? detail!.correos : [];
+      const list = Array.isArray(detail?.correos) ? detail.correos : [];
       let email: string | undefined;
       try {
         const { detectEmails } = await session();
@@ -402,7 +402,9 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
         if (attached || !win) return;
         attached = true;
         win.addEventListener(TOGGLE_EVENT, onToggle);
-        win.addEventListener(EMAIL_EVENT, onEmailEvent as EventListener);
+        // onEmailEvent handles its own failures; the DOM ignores what a listener returns.
+        // eslint-disable-next-line @typescript-eslint/no-misused-promises
+        win.addEventListener(EMAIL_EVENT, onEmailEvent);
         win.addEventListener('popstate', onLocation);
         win.addEventListener('hashchange', onLocation);
         onLocation();
@@ -411,7 +413,8 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
       detach() {
         if (attached && win) {
           win.removeEventListener(TOGGLE_EVENT, onToggle);
-          win.removeEventListener(EMAIL_EVENT, onEmailEvent as EventListener);
+          // eslint-disable-next-line @typescript-eslint/no-misused-promises
+          win.removeEventListener(EMAIL_EVENT, onEmailEvent);
           win.removeEventListener('popstate', onLocation);
           win.removeEventListener('hashchange', onLocation);
         }

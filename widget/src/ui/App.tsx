@@ -55,7 +55,7 @@ export function App({ store, toasterId }: AppProps) {
         closeButton
         duration={4000}
         containerAriaLabel={t.notifications}
-        toastOptions={{ closeButtonAriaLabel: t.close } as Record<string, unknown>}
+        toastOptions={{ closeButtonAriaLabel: t.close }}
       />
     </div>
   );

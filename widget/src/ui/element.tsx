@@ -85,7 +85,7 @@ function readConfig(el: HTMLElement): Partial<HelenaConfig> {
   for (const [attr, key] of Object.entries(ATTRIBUTES)) config[key] = el.getAttribute(attr) ?? undefined;
   // The server that serves the bundle is the API by default.
   if (!config.apiUrl) config.apiUrl = defaultApiUrl();
-  return config as Partial<HelenaConfig>;
+  return config;
 }
 
 function Root(props: { container?: ShadowRoot }) {

@@ -14,7 +14,7 @@ export function deepActiveElement(doc: Document = document): Element | null {
 
 /** The element in the light DOM of the document that contains `node` (through shadow roots). */
 export function outermostHost(node: Node): Element | null {
-  let root = node.getRootNode() as Node;
+  let root = node.getRootNode();
   let host: Element | null = null;
   while (root && (root as ShadowRoot).host) {
     host = (root as ShadowRoot).host;

@@ -15,7 +15,7 @@ export function createVoiceClient(options: VoiceOptions): VoiceClient {
       baseUrl: `${options.apiUrl.replace(/\/+$/, '')}/sim`,
       // The demo assistant speaks with the browser's voice where it can (Spanish, or English for locale="en").
       createCallObject: (o) => createSimulatedCallObject({ ...o, speak: { lang: options.locale === 'en' ? 'en-US' : 'es-ES' } }),
-    }) as unknown as VoiceClient;
+    });
   }
-  return new WebCallClient(options.publicKey as string) as unknown as VoiceClient;
+  return new WebCallClient(options.publicKey as string);
 }

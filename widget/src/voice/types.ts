@@ -17,6 +17,8 @@ export interface AddMessage {
 }
 
 export interface VoiceClient {
+  // Each event has its own payload (WebCallClient's typed map); one loose signature fits them all.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   on(event: VoiceEvent, listener: (...args: any[]) => void): unknown;
   removeAllListeners?(): unknown;
   /** An assistant id with inline overrides, or an inline assistant. */
