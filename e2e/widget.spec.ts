@@ -218,12 +218,12 @@ test('the whole lead flow on a hostile page, against the server and the simulato
   await expect(widget(page).getByRole('button', { name: 'Iniciar nueva conversación' })).toBeVisible();
   const row = await fetch(`${apiUrl}/api/trpc/vapi_call.getByVapiId?input=${encodeURIComponent(JSON.stringify({ vapi_id: vapiCallId }))}`, {
     headers: { origin: hostUrl },
-  }).then((r) => r.json() as Promise<any>);
+  }).then((r) => r.json());
   await expect
     .poll(async () =>
       (
         await fetch(`${apiUrl}/api/trpc/vapi_call.getByVapiId?input=${encodeURIComponent(JSON.stringify({ vapi_id: vapiCallId }))}`).then(
-          (r) => r.json() as Promise<any>,
+          (r) => r.json(),
         )
       ).result.data.status,
     )

@@ -94,8 +94,8 @@ async function serveAndStop(command: string, args: string[], env: Record<string,
   const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   children.push(child);
   let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   await expect
     .poll(async () => (child.exitCode === null ? (await fetch(url).catch(() => null))?.status : `exited: ${output}`), { timeout: 120_000, interval: 250 })

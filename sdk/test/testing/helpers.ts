@@ -23,7 +23,7 @@ export async function fastSimulator(options: PlatformSimulatorOptions = {}) {
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: res.status, body: (await res.json()) as any };
+    return { status: res.status, body: (await res.json()) };
   };
   return { sim, server, url: server.url, api, close: () => sim.close() };
 }

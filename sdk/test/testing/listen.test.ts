@@ -76,7 +76,7 @@ const userFinals = (messages: any[]) => messages.filter((m) => m?.type === 'tran
 describe('voiceSupport', () => {
   it('says what this browser can do for the demo', () => {
     expect(voiceSupport({})).toEqual({ speaks: false, listens: false });
-    expect(voiceSupport({ webkitSpeechRecognition: FakeRecognition as never })).toEqual({ speaks: false, listens: true });
+    expect(voiceSupport({ webkitSpeechRecognition: FakeRecognition })).toEqual({ speaks: false, listens: true });
     expect(voiceSupport({ speechSynthesis: {}, SpeechSynthesisUtterance: class {} })).toEqual({ speaks: true, listens: false });
   });
 });

@@ -36,7 +36,7 @@ describe('WebCallClient + createSimulatedCallObject (Node)', () => {
     const { sim, url, close } = await fastSimulator();
     closers.push(close);
     const platform = createPlatformClient({ token: sim.privateKey, baseUrl: url, retry: 0 });
-    const assistant = await platform.assistants.create({ name: 'Helena', firstMessage: '¡Hola! Soy Helena, ¿en qué te ayudo?' } as any);
+    const assistant = await platform.assistants.create({ name: 'Helena', firstMessage: '¡Hola! Soy Helena, ¿en qué te ayudo?' });
 
     const client = new WebCallClient({ token: sim.publicKey, baseUrl: url, createCallObject: onePage() });
     closers.push(() => client.stop());
@@ -63,7 +63,7 @@ describe('WebCallClient + createSimulatedCallObject (Node)', () => {
     expect(messages.at(-1)).toMatchObject({ type: 'status-update', status: 'ended' });
     expect(events).not.toContain('error');
 
-    const callId = webCall!.id as string;
+    const callId = webCall!.id;
     const call = await platform.calls.get(callId);
     expect(call).toMatchObject({ id: callId, status: 'ended', endedReason: 'customer-ended-call' });
     expect((call.messages ?? []).some((m: any) => m.role === 'user' && m.message === 'Tengo una agencia de viajes')).toBe(true);
@@ -77,7 +77,7 @@ describe('WebCallClient + createSimulatedCallObject (Node)', () => {
     const client = new WebCallClient({ token: sim.publicKey, baseUrl: url, createCallObject: onePage() });
     closers.push(() => client.stop());
     const { events, messages } = record(client);
-    await client.start({ name: 'Helena', firstMessage: 'Hola.' } as any);
+    await client.start({ name: 'Helena', firstMessage: 'Hola.' });
     await until(() => finals(messages).length === 1);
     client.say('Gracias, hasta luego.', true);
     await until(() => events.includes('call-end'), 5000, 'call-end');
@@ -95,7 +95,7 @@ describe('WebCallClient + createSimulatedCallObject (Node)', () => {
     expect(await client.start({ name: 'Helena' } as any)).toBeNull();
     expect(events).toContain('call-start-failed');
     // …and the next start goes through.
-    await client.start({ name: 'Helena' } as any);
+    await client.start({ name: 'Helena' });
     await until(() => events.includes('call-start'), 5000, 'call-start after the fault');
     await client.stop();
   });

@@ -446,7 +446,7 @@ describe('the rest of the surface', () => {
   it('screen sharing and recording methods', async () => {
     const { client, factory } = await setup();
     await client.start('asst-1');
-    client.startScreenSharing({ video: true } as any, { maxBitrate: 500 } as any);
+    client.startScreenSharing({ video: true }, { maxBitrate: 500 } as any);
     client.stopScreenSharing();
     client.startRecording();
     client.stopRecording();

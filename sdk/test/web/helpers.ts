@@ -51,6 +51,8 @@ export async function startPlatform(): Promise<LocalPlatform> {
   let replyFn: (req: RecordedRequest, n: number) => PlatformReply = (_req, n) => ({ body: webCallBody({}, n) });
   let inFlight = 0;
   const sockets = new Set<import('node:net').Socket>();
+  // node:http ignores what a request listener returns; this one answers every request itself.
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises
   const server = createServer(async (req, res) => {
     inFlight++;
     try {
@@ -122,7 +124,7 @@ export function normalise(value: any): any {
   if (typeof value === 'function') return '[fn]';
   if (Array.isArray(value)) return value.map(normalise);
   if (value && typeof value === 'object') {
-    if (typeof (value as any).tagName === 'string') return `<${String((value as any).tagName).toLowerCase()}>`;
+    if (typeof (value).tagName === 'string') return `<${String((value).tagName).toLowerCase()}>`;
     const out: Record<string, any> = {};
     for (const [k, v] of Object.entries(value)) {
       if (k === 'timestamp' || k === 'duration' || k === 'totalDuration' || k === 'delaySeconds' || k === 'videoRecordingStartDelaySeconds') out[k] = typeof v;

@@ -133,7 +133,9 @@ describe('nothing survives stop()', () => {
 
   it('an <audio> element still starting when stop() runs is removed, and no `audio` follows', async () => {
     let releasePlay!: () => void;
+    // play() returns a promise in the DOM; the stub keeps it pending until the test releases it.
     vi.spyOn(dom.window.HTMLMediaElement.prototype, 'play').mockImplementation(
+      // eslint-disable-next-line @typescript-eslint/no-misused-promises
       () => new Promise<void>((resolve) => (releasePlay = resolve)),
     );
     const { client, factory, events } = await setup();

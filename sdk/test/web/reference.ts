@@ -21,7 +21,7 @@ const fakeDaily = {
 
 function installFakeDaily(): void {
   const existing = requireFromVapi.cache[dailyPath];
-  if (existing && (existing.exports as any)?.default === fakeDaily) return;
+  if (existing && (existing.exports)?.default === fakeDaily) return;
   requireFromVapi.cache[dailyPath] = {
     id: dailyPath,
     filename: dailyPath,

@@ -67,7 +67,7 @@ export async function runConformance(sim = createPlatformSimulator()): Promise<O
     } else if (multipart) {
       const form = new FormData();
       const fields = sample(multipart.schema) as Record<string, unknown>;
-      for (const [k, v] of Object.entries(fields)) if (typeof v !== 'object') form.set(k, String(v));
+      for (const [k, v] of Object.entries(fields)) if (typeof v !== 'object') form.set(k, `${v as string | number | boolean}`);
       form.set('file', new File(['RIFF'], 'sample.wav', { type: 'audio/wav' }));
       body = form;
     } else if (op.parameters.some((p) => p.in === 'header' && p.name === 'content-type')) {

@@ -39,7 +39,7 @@ globalThis.setTimeout = ((fn: (...a: unknown[]) => void, ms?: number, ...args: u
 globalThis.clearTimeout = ((handle: Parameters<typeof clearTimeout>[0]) => {
   live.delete(handle);
   realClearTimeout(handle);
-}) as typeof clearTimeout;
+});
 
 const dom = await installDom();
 // Counts only the measured cycles.
