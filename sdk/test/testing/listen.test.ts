@@ -102,6 +102,13 @@ describe('the demo listening', () => {
     expect(recognition.starts).toBe(2);
   });
 
+  it('stops for good when the recognition service is unreachable (no restart loop offline)', async () => {
+    const { recognition } = await joinedCall();
+    recognition.fail('network');
+    expect(recognition.running).toBe(false);
+    expect(recognition.starts).toBe(1);
+  });
+
   it('is deaf while muted and after leaving', async () => {
     const { c, messages, recognition } = await joinedCall();
     c.setLocalAudio(false);

@@ -13,8 +13,12 @@ export function createVoiceClient(options: VoiceOptions): VoiceClient {
     return new WebCallClient({
       token: DEMO_PUBLIC_KEY,
       baseUrl: `${options.apiUrl.replace(/\/+$/, '')}/sim`,
-      // The demo assistant speaks with the browser's voice where it can (Spanish, or English for locale="en").
-      createCallObject: (o) => createSimulatedCallObject({ ...o, speak: { lang: options.locale === 'en' ? 'en-US' : 'es-ES' } }),
+      // The demo assistant speaks with the browser's voice and hears the visitor with its speech
+      // recognition, where the browser has them (Spanish, or English for locale="en").
+      createCallObject: (o) => {
+        const lang = options.locale === 'en' ? 'en-US' : 'es-ES';
+        return createSimulatedCallObject({ ...o, speak: { lang }, listen: { lang } });
+      },
     });
   }
   return new WebCallClient(options.publicKey as string);

@@ -56,8 +56,11 @@ export function voiceSupport(host: VoiceHost = globalThis as VoiceHost): VoiceSu
   };
 }
 
-/** Errors after which listening cannot work (permission refused, no service): no restart. */
-const FATAL = new Set(['not-allowed', 'service-not-allowed', 'language-not-supported', 'audio-capture']);
+/**
+ * Errors after which listening cannot work (permission refused, no service, no network to the
+ * browser's recognition service): no restart, which would only fail again at once, in a loop.
+ */
+const FATAL = new Set(['not-allowed', 'service-not-allowed', 'language-not-supported', 'audio-capture', 'network']);
 
 type ListenerState = 'idle' | 'listening' | 'stopped';
 
