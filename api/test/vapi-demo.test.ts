@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createSimulatedCallObject } from '@helena/sdk/testing';
+import { TOOL_ANSWERS } from '../src/vapi_events/registrar-contacto';
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/log';
 import { startServer, type RunningServer } from '../src/server';
@@ -176,6 +177,9 @@ describe('demo mode without VAPI_WEBHOOK_SECRET: a secret made for the run', () 
     await waitFor(() => toolCallsShown.length > 0);
     expect(toolCallsShown[0].toolCallList[0].function).toMatchObject({ name: 'registrar_contacto', arguments: { email: 'rosa@academia.example' } });
     expect((await inboxOf(srv, 'rosa@academia.example')).map((m) => m.subject)).toEqual(['Hemos recibido tu solicitud']);
+    // The tool's answer told the assistant the proposal follows the call.
+    const delivery = await srv.db.kysely.selectFrom('vapi_event_delivery').select('response').where('type', '=', 'tool-calls').where('vapi_id', '=', call.body.id).executeTakeFirstOrThrow();
+    expect((JSON.parse(delivery.response ?? '{}') as { results: Array<{ result: string }> }).results[0]!.result).toBe(TOOL_ANSWERS.queued);
 
     expect((await sim(`/call/${call.body.id}/control`, { type: 'end-call' })).status).toBe(200);
     const proposal = await waitFor(async () => (await inboxOf(srv, 'rosa@academia.example')).find((m) => m.subject === 'Tu propuesta personalizada'));
@@ -194,7 +198,8 @@ describe('demo mode without VAPI_WEBHOOK_SECRET: a secret made for the run', () 
     const said = agreed.body.output.at(-1).content as string;
     expect(said).toContain('va de camino a jon@veterinaria.example');
     const tool = agreed.body.output.find((m: { role: string }) => m.role === 'tool');
-    expect(tool.content).toMatch(/^Listo\./);
+    // A chat waits for no end-of-call report: the assistant is told both emails go now.
+    expect(tool.content).toBe(TOOL_ANSWERS.queuedNow);
 
     const mails = await waitFor(async () => {
       const got = await inboxOf(srv, 'jon@veterinaria.example');

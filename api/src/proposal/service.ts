@@ -18,8 +18,8 @@ export type SendResult =
   /** `waitsForReport`: the proposal email waits for the call's end-of-call report. */
   | { status: 'queued'; waitsForReport: boolean }
   | { status: 'already-queued' }
-  /** Over a mail cap: the visitor sees success, nothing is sent. */
-  | { status: 'held'; reason: string }
+  /** Over a mail cap: the visitor sees success, nothing is sent (`waitsForReport` as if queued). */
+  | { status: 'held'; reason: string; waitsForReport: boolean }
   | { status: 'not-found' }
   | { status: 'forbidden'; reason: string };
 
@@ -100,7 +100,7 @@ async function queue(deps: Deps, row: ProposalSource, vapiId: string, log: Logge
   }
   if (held) {
     log.warn('proposal mail held back', { callId, reason: held });
-    return { status: 'held', reason: held };
+    return { status: 'held', reason: held, waitsForReport: !!waitsForReportOf };
   }
   deps.nudgeMail();
   return { status: 'queued', waitsForReport: !!waitsForReportOf };

@@ -43,6 +43,7 @@ export const TOOL_ANSWERS = {
   queued: 'Listo. He registrado sus datos; recibirá la confirmación por correo enseguida y la propuesta al terminar la llamada.',
   /** A chat has no end-of-call report to wait for, so both emails go at once. */
   queuedNow: 'Listo. He registrado sus datos; recibirá la confirmación y la propuesta por correo enseguida.',
+  alreadyQueued: 'Sus datos ya estaban registrados: la propuesta ya está en camino.',
   invalid: 'No he podido registrar los datos: el correo electrónico no es válido. Pídale que lo repita.',
   unknownCall: 'No he podido registrar los datos: esta llamada no está registrada.',
   refused: 'No he podido registrar los datos ahora mismo.',
@@ -71,6 +72,7 @@ export async function registerContact(deps: Deps, vapiIds: readonly string[], ar
     deps.log.warn('registrar_contacto refused', { vapiIds, status: sent.status, reason: 'reason' in sent ? sent.reason : undefined });
     return { error: TOOL_ANSWERS.refused };
   }
+  if (sent.status === 'already-queued') return { result: TOOL_ANSWERS.alreadyQueued };
   // A cap that holds the mail back looks like success, as it does to the modal's visitor.
-  return { result: sent.status === 'queued' && !sent.waitsForReport ? TOOL_ANSWERS.queuedNow : TOOL_ANSWERS.queued };
+  return { result: sent.waitsForReport ? TOOL_ANSWERS.queued : TOOL_ANSWERS.queuedNow };
 }
