@@ -19,6 +19,7 @@
  */
 import type {
   CallObjectEvent,
+  CallObjectInputSettings,
   CallObjectLike,
   CallObjectMeetingState,
   CallObjectParticipant,
@@ -66,7 +67,7 @@ export interface FakeCallObjectOptions {
 
 export type FakeMethodName = Exclude<
   {
-    [K in keyof CallObjectLike]: CallObjectLike[K] extends (...args: any[]) => any ? K : never;
+    [K in keyof CallObjectLike]: CallObjectLike[K] extends (...args: never[]) => unknown ? K : never;
   }[keyof CallObjectLike],
   'on' | 'off' | 'once'
 >;
@@ -87,7 +88,8 @@ export interface FakeTrack extends CallObjectTrack {
   stop(): void;
 }
 
-type Handler = (event?: any) => void;
+/** A listener as `CallObjectLike.on` takes it (one loose signature for every daily event). */
+type Handler = Parameters<CallObjectLike['on']>[1];
 type Pending = { timer: ReturnType<typeof setTimeout>; reject: (error: unknown) => void };
 
 let fakeCount = 0;
@@ -196,7 +198,7 @@ export class FakeCallObject implements CallObjectLike {
     return this.appMessages.map((m) => {
       if (typeof m !== 'string') return m;
       try {
-        return JSON.parse(m);
+        return JSON.parse(m) as unknown;
       } catch {
         return m;
       }
@@ -427,8 +429,9 @@ export class FakeCallObject implements CallObjectLike {
   }
 
   startRemoteParticipantsAudioLevelObserver(interval?: number): Promise<void> {
-    return this.#async('startRemoteParticipantsAudioLevelObserver', [interval], async () => {
+    return this.#async('startRemoteParticipantsAudioLevelObserver', [interval], () => {
       this.#remoteObserver = true;
+      return Promise.resolve();
     });
   }
 
@@ -439,8 +442,9 @@ export class FakeCallObject implements CallObjectLike {
   }
 
   startLocalAudioLevelObserver(interval?: number): Promise<void> {
-    return this.#async('startLocalAudioLevelObserver', [interval], async () => {
+    return this.#async('startLocalAudioLevelObserver', [interval], () => {
       this.#localObserver = true;
+      return Promise.resolve();
     });
   }
 
@@ -458,7 +462,7 @@ export class FakeCallObject implements CallObjectLike {
     return this.#sync('getLocalAudioLevel', [], () => this.#localAudioLevel);
   }
 
-  updateInputSettings(settings: Record<string, any>): Promise<unknown> {
+  updateInputSettings(settings: CallObjectInputSettings): Promise<unknown> {
     return this.#async('updateInputSettings', [settings], async () => {
       await this.#sleep(this.latency.updateInputSettings);
       this.#inputSettings = settings;
@@ -467,11 +471,11 @@ export class FakeCallObject implements CallObjectLike {
   }
 
   setInputDevicesAsync(devices: Record<string, unknown>): Promise<unknown> {
-    return this.#async('setInputDevicesAsync', [devices], async () => ({ camera: {}, mic: {}, speaker: {} }));
+    return this.#async('setInputDevicesAsync', [devices], () => Promise.resolve({ camera: {}, mic: {}, speaker: {} }));
   }
 
   setOutputDeviceAsync(device: { outputDeviceId: string }): Promise<unknown> {
-    return this.#async('setOutputDeviceAsync', [device], async () => ({ camera: {}, mic: {}, speaker: {} }));
+    return this.#async('setOutputDeviceAsync', [device], () => Promise.resolve({ camera: {}, mic: {}, speaker: {} }));
   }
 
   // ------------------------------------------------------------ recording and screen share

@@ -5,6 +5,8 @@
 // This module ships to browsers (the widget's demo mode bundles it): it imports no server code,
 // no node: module, no hono and no ws. In Node 20, which has no global WebSocket, the `ws` package
 // is loaded with a dynamic import whose specifier bundlers cannot see, and only then.
+/* eslint-disable @typescript-eslint/require-await -- the daily methods it mirrors are async: a
+   failure (a destroyed object, say) must reject the returned promise, never throw at the call. */
 import { DemoVoice } from './simulated/speech';
 import { SpeechListener } from './simulated/listen';
 
@@ -28,12 +30,14 @@ export interface WebSocketLike {
   readonly readyState: number;
   send(data: string): void;
   close(code?: number, reason?: string): void;
-  onopen: ((ev: any) => void) | null;
-  onmessage: ((ev: { data: any }) => void) | null;
-  onclose: ((ev: any) => void) | null;
-  onerror: ((ev: any) => void) | null;
+  onopen: ((ev: unknown) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+  onclose: ((ev: unknown) => void) | null;
+  onerror: ((ev: unknown) => void) | null;
 }
 export type WebSocketConstructorLike = new (url: string) => WebSocketLike;
+/** A listener as `CallObjectLike.on` takes it (one loose signature for every daily event). */
+type CallObjectListener = Parameters<CallObjectLike['on']>[1];
 
 /** `Daily.createCallObject` options, plus a few that only the simulated call object reads. */
 export interface SimulatedCallObjectOptions extends CreateCallObjectOptions {
@@ -100,7 +104,7 @@ async function resolveWebSocket(custom?: WebSocketConstructorLike): Promise<WebS
   if (typeof native === 'function') return native as WebSocketConstructorLike;
   // Node 20 has no global WebSocket. The specifier is a variable so that no bundler follows it.
   const specifier = 'ws';
-  const mod: any = await import(/* @vite-ignore */ /* webpackIgnore: true */ specifier);
+  const mod = (await import(/* @vite-ignore */ /* webpackIgnore: true */ specifier)) as { WebSocket?: unknown; default?: unknown };
   return (mod.WebSocket ?? mod.default) as WebSocketConstructorLike;
 }
 
@@ -163,15 +167,15 @@ class SimulatedCall implements SimulatedCallObject {
   }
 
   // ---- events -------------------------------------------------------------------------------
-  on(event: CallObjectEvent, handler: (event?: any) => void): this {
+  on(event: CallObjectEvent, handler: CallObjectListener): this {
     this.events.on(event, handler);
     return this;
   }
-  once(event: CallObjectEvent, handler: (event?: any) => void): this {
+  once(event: CallObjectEvent, handler: CallObjectListener): this {
     this.events.on(event, handler, true);
     return this;
   }
-  off(event: CallObjectEvent, handler: (event?: any) => void): this {
+  off(event: CallObjectEvent, handler: CallObjectListener): this {
     this.events.off(event, handler);
     return this;
   }
@@ -202,7 +206,7 @@ class SimulatedCall implements SimulatedCallObject {
     if (this.state === 'joined-meeting' || this.state === 'joining-meeting') {
       throw new Error('Already joined or joining a meeting.');
     }
-    const url = (options.url as string | undefined) ?? this.options.url;
+    const url = (options.url) ?? this.options.url;
     if (!url) throw new Error('join() needs a room url.');
     if (this.state === 'new') void this.load();
     // Synchronously, so that a leave() or destroy() right after join() cancels it.
@@ -236,7 +240,7 @@ class SimulatedCall implements SimulatedCallObject {
       };
       this.pendingJoin = settle;
       socket.onopen = () => {
-        this.send({ t: 'join', userName: this.local.user_name, token: options.token as string | undefined });
+        this.send({ t: 'join', userName: this.local.user_name, token: options.token });
       };
       socket.onerror = () => {
         /* onclose follows and reports */
@@ -333,7 +337,7 @@ class SimulatedCall implements SimulatedCallObject {
     return all;
   }
 
-  updateParticipant(sessionId: string, updates: { setSubscribedTracks?: any; [key: string]: unknown }): this {
+  updateParticipant(sessionId: string, updates: { setSubscribedTracks?: boolean | Partial<Record<'audio' | 'video' | 'screenAudio' | 'screenVideo', boolean | 'staged'>>; [key: string]: unknown }): this {
     const p = this.remotes.get(sessionId);
     if (!p || updates.setSubscribedTracks === undefined) return this;
     const sub = updates.setSubscribedTracks;

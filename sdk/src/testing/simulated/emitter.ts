@@ -1,7 +1,10 @@
 // A tiny event emitter for the simulated call object. Not node:events: this module ships to
 // browsers. Like daily-js, a handler that throws does not stop the other handlers or the caller.
 
-type Handler = (payload?: any) => void;
+import type { CallObjectLike } from '../../web/call-object';
+
+/** A listener as `CallObjectLike.on` takes it (one loose signature for every daily event). */
+type Handler = Parameters<CallObjectLike['on']>[1];
 
 interface Entry {
   fn: Handler;

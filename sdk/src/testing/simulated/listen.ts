@@ -49,7 +49,7 @@ export interface VoiceSupport {
  * What the simulated call object can do with voice here. Without `listens`, a page should say that
  * talking needs the real platform, and offer text instead.
  */
-export function voiceSupport(host: VoiceHost = globalThis as VoiceHost): VoiceSupport {
+export function voiceSupport(host: VoiceHost = globalThis): VoiceSupport {
   return {
     speaks: !!host.speechSynthesis && typeof host.SpeechSynthesisUtterance === 'function',
     listens: typeof (host.SpeechRecognition ?? host.webkitSpeechRecognition) === 'function',
@@ -76,7 +76,7 @@ export class SpeechListener {
   constructor(
     private readonly lang: string,
     private readonly onPhrase: (text: string) => void,
-    private readonly host: VoiceHost = globalThis as VoiceHost,
+    private readonly host: VoiceHost = globalThis,
   ) {}
 
   /** Starts listening; false when the browser has no speech recognition. */
