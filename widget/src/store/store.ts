@@ -69,6 +69,8 @@ export interface HelenaState {
   error: string | null;
   panelOpen: boolean;
   expanded: boolean;
+  /** The panel is hidden behind the launcher while its call goes on (Escape during a call). */
+  minimised: boolean;
   /** The call ended: the notice and 'Iniciar nueva conversación' are shown. */
   ended: boolean;
   messages: ChatMessage[];
@@ -102,6 +104,8 @@ export interface HelenaState {
   newConversation: () => Promise<void>;
   closePanel: () => void;
   toggleExpanded: () => void;
+  /** Hides the panel behind the launcher (true) or shows it again (false); the call is untouched. */
+  setMinimised: (minimised: boolean) => void;
   openTranscript: () => void;
   closeTranscript: () => void;
   openEmailModal: (prefill?: string) => void;
@@ -373,6 +377,7 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
       error: null,
       panelOpen: false,
       expanded: false,
+      minimised: false,
       ended: false,
       messages: [],
       speaking: false,
@@ -425,7 +430,7 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
       },
 
       async activate() {
-        set({ panelOpen: true });
+        set({ panelOpen: true, minimised: false });
         later('rescan', RESCAN_AFTER_OPEN_MS, () => void get().rescan());
         if (get().status === 'inactive') await get().startCall();
       },
@@ -478,11 +483,15 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
 
       closePanel() {
         if (get().status !== 'inactive') return; // the close control exists only when inactive
-        set({ panelOpen: false, expanded: false, transcriptOpen: false });
+        set({ panelOpen: false, expanded: false, minimised: false, transcriptOpen: false });
       },
 
       toggleExpanded() {
         set((s) => ({ expanded: !s.expanded }));
+      },
+
+      setMinimised(minimised) {
+        set({ minimised });
       },
 
       openTranscript() {
