@@ -23,15 +23,16 @@ const sonnerCssPath = join(dirname(sonnerEntry), 'styles.css');
 // light), the loading and promise spinners (no toast.loading / toast.promise), info and warning
 // colours (only success and error toasts), positions other than top right, action and cancel
 // buttons, and `html[dir]` (there is no <html> in a shadow root). A selector is dropped from its
-// rule (the rule goes when none is left); everything else is kept verbatim.
+// rule (the rule goes when none is left); everything else is kept, minus comments and spaces.
+// sonner quotes attribute values ([data-x-position='left']): the patterns take either form.
 const UNUSED_SONNER = [
-  /\[data-sonner-theme=dark\]/,
-  /\[data-invert=true\]/,
+  /\[data-sonner-theme='?dark'?\]/,
+  /\[data-invert='?true'?\]/,
   /sonner-(loading|spinner|loader|spin\b)/,
-  /\[data-promise=true\]/,
-  /\[data-type=(info|warning)\]/,
-  /\[data-x-position=(left|center)\]/,
-  /\[data-y-position=bottom\]/,
+  /\[data-promise='?true'?\]/,
+  /\[data-type='?(info|warning)'?\]/,
+  /\[data-x-position='?(left|center)'?\]/,
+  /\[data-y-position='?bottom'?\]/,
   /\[data-(button|cancel)\]/,
 ];
 
@@ -79,7 +80,8 @@ const sonnerInShadow = {
       return { contents: code, loader: 'js' };
     });
     b.onLoad({ filter: /[\\/]ui[\\/]sonner-css\.ts$/ }, async () => {
-      const css = trimCss((await readFile(sonnerCssPath, 'utf8')).replace(/\s+/g, ' '), UNUSED_SONNER);
+      const raw = (await readFile(sonnerCssPath, 'utf8')).replace(/\/\*.*?\*\//gs, '').replace(/\s+/g, ' ');
+      const css = trimCss(raw.replace(/ ?([{};,]) ?/g, '$1').replace(/: /g, ':'), UNUSED_SONNER);
       return { contents: `export default ${JSON.stringify(css)};`, loader: 'ts' };
     });
   },

@@ -8,6 +8,7 @@ import { createElement } from 'react';
 import { toast } from 'sonner';
 import { createHelenaStore, type HelenaConfig, type HelenaStore, type StoreDeps } from '../store/store';
 import { App } from './App';
+import { outermostHost } from './focus';
 import sonnerCss from './sonner-css';
 import { CSS } from './styles';
 
@@ -31,26 +32,16 @@ export interface HelenaAssistantUIElement extends HTMLElement {
   open(): Promise<void>;
 }
 
-let sheets: CSSStyleSheet[] | null = null;
+// Constructed stylesheets only: a page whose CSP allows no inline style ('self' only) still
+// styles the element, and one sheet object serves every instance.
+let sheets: CSSStyleSheet[] | undefined;
 function adoptStyles(root: ShadowRoot) {
-  const texts = [CSS, sonnerCss].filter(Boolean);
-  try {
-    if (!sheets) {
-      sheets = texts.map((text) => {
-        const sheet = new CSSStyleSheet();
-        sheet.replaceSync(text);
-        return sheet;
-      });
-    }
-    root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...sheets];
-  } catch {
-    // No constructable stylesheets (old engines): a <style> per root, still inside the shadow root.
-    for (const text of texts) {
-      const style = document.createElement('style');
-      style.textContent = text;
-      root.appendChild(style);
-    }
-  }
+  sheets ??= [CSS, sonnerCss].filter(Boolean).map((text) => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(text);
+    return sheet;
+  });
+  root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...sheets];
 }
 
 /** The `::part()` names, re-exported through the facade's shadow root (`exportparts`). */
@@ -58,13 +49,6 @@ export const PARTS =
   'root,button,panel,panel-expanded,header,title,demo-badge,icon-button,close,volume,messages,message,message-bot,message-user,speaking,ended,actions,action,end-call,composer,input,send,backdrop,dialog,transcript,email,field';
 
 let toasterSeq = 0;
-
-/** The element in the document's light DOM that contains `node` (the facade, when there is one). */
-function outermostHost(node: Node): Element | null {
-  let host: Element | null = null;
-  for (let root = node.getRootNode() as ShadowRoot; root.host; root = root.host.getRootNode() as ShadowRoot) host = root.host;
-  return host;
-}
 
 /** Test seam: extra store dependencies for every element created after the call. */
 let depsOverride: Partial<StoreDeps> = {};
