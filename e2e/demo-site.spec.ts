@@ -5,14 +5,12 @@
 //   - failure paths: the empty email, a customer save the server fails, the end of the call
 //   - rules and quality: no button on /propuesta/…, keyboard only, axe, no CSP violations
 // Screenshots of each step go to e2e/artifacts/demo-site/.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEFAULT_LINES } from '@helena/sdk/testing';
 import { SqliteDatabase as Database } from '@helena/api/db';
 import { startDemoServer, type DemoServer } from './helpers/demo-server';
+import { axeSeriousOrCritical, focusedLabel as focused, screenshots } from './helpers/page';
 
 interface SinkMail {
   to: string;
@@ -33,16 +31,8 @@ test.afterAll(async () => {
   await site?.close();
 });
 
-/**
- * A screenshot kept as an artifact in e2e/artifacts/demo-site/. Written
- * synchronously right after the directory is made: any Playwright run empties e2e/artifacts when
- * it starts, and other specs may run on this machine at the same time.
- */
-async function shot(page: Page, step: string) {
-  const png = await page.screenshot();
-  mkdirSync(ARTIFACTS, { recursive: true });
-  writeFileSync(join(ARTIFACTS, `${step}.png`), png);
-}
+/** A screenshot kept as an artifact in e2e/artifacts/demo-site/. */
+const shot = screenshots(ARTIFACTS);
 
 /**
  * What went wrong in the page: console errors (other than Chromium's 'Failed to load resource',
@@ -380,14 +370,6 @@ test('the button is only on "/": not on the proposal page, and it leaves when th
   expect(problems).toEqual(NO_PROBLEMS);
 });
 
-/** The element focused, through the shadow roots. */
-const focused = (page: Page) =>
-  page.evaluate(() => {
-    let a: Element | null = document.activeElement;
-    while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
-    return a?.getAttribute('aria-label') ?? a?.textContent?.trim() ?? '';
-  });
-
 test('keyboard only: Tab to the button, Enter, type, Enter, Escape closes the modal and focus returns', async ({ page }) => {
   const problems = await openHome(page);
   await expect(launcher(page)).toBeVisible();
@@ -413,13 +395,6 @@ test('keyboard only: Tab to the button, Enter, type, Enter, Escape closes the mo
   expect(await focused(page)).toBe('Escribe tu mensaje');
   expect(problems).toEqual(NO_PROBLEMS);
 });
-
-async function axeSeriousOrCritical(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('axe: the home page with the panel open and with the modal open has 0 serious or critical violations', async ({ page }) => {
   const problems = await openHome(page);

@@ -11,6 +11,8 @@ const es = {
   waiting: 'Esperando tu mensaje...',
   listening: '{name} está escuchando...',
   processing: '{name} está procesando...',
+  speaking: '{name} está hablando...',
+  backToCall: 'Volver a la llamada con {name}',
   viewTranscript: 'Ver Transcripción',
   endCall: 'Finalizar Llamada',
   newConversation: 'Nueva Conversación',

@@ -2,11 +2,12 @@
  * The overlay's components. They only render: every state change and side effect is a store
  * action (see ../store/store.ts).
  */
-import { createElement, lazy, Suspense, useId } from 'react';
+import { createElement, lazy, Suspense, useId, useState, type RefCallback } from 'react';
 import { Toaster } from 'sonner';
 import { fmt } from '../i18n';
 import { isDemo, type HelenaStore } from '../store/store';
-import { useHelena, useTexts } from './hooks';
+import { panelFocus } from './focus';
+import { activityOf, useHelena, useTexts } from './hooks';
 
 // The dialogs live in the session chunk, loaded at call start (they are not needed before).
 let modals: Promise<import('../ui/modals').Modals> | undefined;
@@ -31,7 +32,8 @@ const ChatIcon = () => (
 export function App({ store, toasterId }: AppProps) {
   const t = useTexts(store);
   const visible = useHelena(store, (s) => s.visible);
-  const showPanel = useHelena(store, (s) => (s.status !== 'inactive' || s.panelOpen) && !s.error);
+  const showPanel = useHelena(store, (s) => (s.status !== 'inactive' || s.panelOpen) && !s.error && !s.minimised);
+  const [focus] = useState(panelFocus);
   const transcriptOpen = useHelena(store, (s) => s.transcriptOpen);
   const emailOpen = useHelena(store, (s) => s.emailOpen);
   const error = useHelena(store, (s) => s.error);
@@ -40,7 +42,7 @@ export function App({ store, toasterId }: AppProps) {
   if (!ready) return <div className="root" data-helena-root="" />;
   return (
     <div className="root" part="root" data-helena-root="">
-      {visible ? (showPanel ? <Panel store={store} /> : <Launcher store={store} />) : null}
+      {visible ? showPanel ? <Panel store={store} focusRef={focus.panel} /> : <Launcher store={store} focusRef={focus.launcher} /> : null}
       <Suspense fallback={null}>
         {visible && transcriptOpen ? <TranscriptModal store={store} /> : null}
         {visible && emailOpen ? <EmailModal store={store} /> : null}
@@ -61,26 +63,46 @@ export function App({ store, toasterId }: AppProps) {
   );
 }
 
-function Launcher({ store }: { store: HelenaStore }) {
+interface Focused {
+  store: HelenaStore;
+  focusRef: RefCallback<HTMLElement>;
+}
+
+function Launcher({ store, focusRef }: Focused) {
   const t = useTexts(store);
   const name = useHelena(store, (s) => s.config.name);
-  const label = fmt(t.talkTo, { name });
+  const minimised = useHelena(store, (s) => s.minimised);
+  // A call goes on behind the launcher: it says so, and a click brings the panel back.
+  const live = useHelena(store, (s) => s.minimised && s.status !== 'inactive');
+  // Escape hides the tooltip until the pointer or focus leaves (it must be dismissible).
+  const [tipOff, setTipOff] = useState(false);
+  const label = fmt(live ? t.backToCall : t.talkTo, { name });
+  const a = store.getState();
   return (
-    <button
-      type="button"
-      className="launcher"
-      part="button"
-      aria-label={label}
-      title={label}
-      data-helena-launcher=""
-      onClick={() => void store.getState().activate()}
-    >
-      <ChatIcon />
-    </button>
+    <>
+      <button
+        type="button"
+        className={live ? 'launcher live' : 'launcher'}
+        part="button"
+        aria-label={label}
+        data-helena-launcher=""
+        data-tip-off={tipOff || undefined}
+        ref={focusRef}
+        onClick={() => (minimised ? a.setMinimised(false) : void a.activate())}
+        onKeyDown={(e) => e.key === 'Escape' && setTipOff(true)}
+        onBlur={() => setTipOff(false)}
+        onMouseLeave={() => setTipOff(false)}
+      >
+        <ChatIcon />
+      </button>
+      <span className="tip" part="tooltip" aria-hidden="true">
+        {label}
+      </span>
+    </>
   );
 }
 
-function Panel({ store }: { store: HelenaStore }) {
+function Panel({ store, focusRef }: Focused) {
   const t = useTexts(store);
   const headingId = useId();
   const config = useHelena(store, (s) => s.config);
@@ -95,6 +117,14 @@ function Panel({ store }: { store: HelenaStore }) {
       part={expanded ? 'panel panel-expanded' : 'panel'}
       aria-labelledby={headingId}
       data-status={status}
+      ref={focusRef}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || e.defaultPrevented) return;
+        e.preventDefault();
+        // During a call Escape only tucks the panel away; the call goes on.
+        if (status === 'inactive') a.closePanel();
+        else a.setMinimised(true);
+      }}
     >
       <div className="header" part="header">
         <div style={{ flex: 1, minWidth: 0 }}>
@@ -205,14 +235,17 @@ function Messages({ store }: { store: HelenaStore }) {
 function SpeakingStatus({ store }: { store: HelenaStore }) {
   const t = useTexts(store);
   const name = useHelena(store, (s) => s.config.name);
-  const speaking = useHelena(store, (s) => s.speaking);
-  const listening = useHelena(store, (s) => s.listening);
-  const text = speaking ? fmt(t.processing, { name }) : listening ? fmt(t.listening, { name }) : '';
+  const activity = useHelena(store, activityOf);
+  const text = activity === 'idle' ? '' : fmt(t[activity === 'thinking' ? 'processing' : activity], { name });
   return (
-    <div className="status" part="speaking" data-speaking={speaking ? 'true' : 'false'}>
+    <div className={`status ${activity}`} part="speaking" data-activity={activity}>
       {text ? (
         <>
-          <span className="dot" aria-hidden="true" />
+          <span className="ind" aria-hidden="true">
+            <i />
+            <i />
+            <i />
+          </span>
           <span>{text}</span>
         </>
       ) : null}

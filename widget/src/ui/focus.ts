@@ -80,3 +80,33 @@ export function dialogKeyDown(
     first?.focus();
   }
 }
+
+/** Focus is on the page's body, nowhere, or somewhere in the widget that holds `node`. */
+function focusIsFree(node: Node): boolean {
+  const top = node.ownerDocument?.activeElement;
+  return !top || top === node.ownerDocument.body || top === node.ownerDocument.documentElement || top === outermostHost(node);
+}
+
+/**
+ * Ref callbacks for the panel and the launcher, which take turns on screen. An opening panel puts
+ * focus in its message box (when focus was in the widget or nowhere, so a page that opens the
+ * panel by script keeps its own focus); a panel that closes or minimises with focus inside hands
+ * it to the launcher, so a keyboard user never lands on `<body>`. One pair per element instance,
+ * created once: a new callback on every render would refocus on every render.
+ */
+export function panelFocus() {
+  let handBack = false;
+  return {
+    panel: (panel: HTMLElement | null): (() => void) | undefined => {
+      if (!panel) return undefined;
+      if (focusIsFree(panel)) panel.querySelector<HTMLElement>('[data-autofocus],textarea,input')?.focus();
+      return () => {
+        handBack = panel.contains((panel.getRootNode() as ShadowRoot).activeElement);
+      };
+    },
+    launcher: (button: HTMLElement | null): void => {
+      if (button && handBack) button.focus();
+      handBack = false;
+    },
+  };
+}
