@@ -3,47 +3,8 @@
  * renders asynchronously, hence findBy*). The voice client and the lead server are doubles.
  */
 import { fireEvent, waitFor, within } from '@testing-library/dom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import * as callModule from '../src/store/call';
-import * as sessionModule from '../src/session';
-import { setStoreDeps, type HelenaAssistantUIElement } from '../src/ui/element';
-import { FakeApi, FakeVoice, MemoryStorage } from './helpers/doubles';
-
-let voice: FakeVoice;
-let api: FakeApi;
-let el: HelenaAssistantUIElement;
-
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
-});
-
-beforeEach(() => {
-  history.replaceState(null, '', '/');
-  voice = new FakeVoice();
-  api = new FakeApi();
-  setStoreDeps({
-    loadVoice: async () => voice,
-    loadApi: async () => api,
-    loadCall: async () => callModule,
-    loadSession: async () => sessionModule,
-    storage: new MemoryStorage(),
-    log: () => {},
-  });
-});
-
-afterEach(() => {
-  el?.remove();
-  document.body.innerHTML = '';
-});
-
-function mount(attrs: Record<string, string> = {}) {
-  el = document.createElement('helena-assistant-ui') as HelenaAssistantUIElement;
-  el.setAttribute('company', 'Acme AI');
-  el.setAttribute('api-url', 'http://127.0.0.1:9');
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-  document.body.append(el);
-  return within(el.shadowRoot as unknown as HTMLElement);
-}
+import { describe, expect, it } from 'vitest';
+import { api, el, mount, voice } from './helpers/ui-element';
 
 async function openActive(attrs: Record<string, string> = {}) {
   const ui = mount(attrs);

@@ -3,46 +3,9 @@
  * store, React); only the voice platform is a double. Layout (heights, the mobile sheet, the
  * tooltip's visibility) needs a real browser: e2e/widget-panel.spec.ts.
  */
-import { fireEvent, waitFor, within } from '@testing-library/dom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import * as callModule from '../src/store/call';
-import * as sessionModule from '../src/session';
-import { setStoreDeps, type HelenaAssistantUIElement } from '../src/ui/element';
-import { FakeApi, FakeVoice, MemoryStorage } from './helpers/doubles';
-
-let voice: FakeVoice;
-let el: HelenaAssistantUIElement;
-
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
-});
-
-beforeEach(() => {
-  history.replaceState(null, '', '/');
-  voice = new FakeVoice();
-  setStoreDeps({
-    loadVoice: async () => voice,
-    loadApi: async () => new FakeApi(),
-    loadCall: async () => callModule,
-    loadSession: async () => sessionModule,
-    storage: new MemoryStorage(),
-    log: () => {},
-  });
-});
-
-afterEach(() => {
-  el?.remove();
-  document.body.innerHTML = '';
-});
-
-function mount(attrs: Record<string, string> = {}) {
-  el = document.createElement('helena-assistant-ui') as HelenaAssistantUIElement;
-  el.setAttribute('company', 'Acme AI');
-  el.setAttribute('api-url', 'http://127.0.0.1:9');
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-  document.body.append(el);
-  return within(el.shadowRoot as unknown as HTMLElement);
-}
+import { fireEvent, waitFor } from '@testing-library/dom';
+import { describe, expect, it } from 'vitest';
+import { el, mount, voice } from './helpers/ui-element';
 
 const focused = () => el.shadowRoot!.activeElement;
 
