@@ -160,7 +160,7 @@ test('the launcher tooltip shows on hover and on keyboard focus, and Escape hide
   expect(errors).toEqual([]);
 });
 
-test('speaking and thinking look different and say different things', async ({ page }) => {
+test('speaking and thinking look different; both say the specification’s text', async ({ page }) => {
   const errors = await openHome(page, LAPTOP);
   await startCall(page);
   // Every state the status line goes through, with its text and how its indicator is drawn.
@@ -194,7 +194,7 @@ test('speaking and thinking look different and say different things', async ({ p
   const thinking = all.find((s) => s.activity === 'thinking')!;
   const speaking = all.find((s) => s.activity === 'speaking')!;
   expect(thinking.text).toBe('Helena está procesando...');
-  expect(speaking.text).toBe('Helena está hablando...');
+  expect(speaking.text).toBe('Helena está procesando...');
   expect(speaking.mark).not.toBe(thinking.mark);
   // Thinking comes first: the visitor's line, then the wait, then the answer.
   expect(all.findIndex((s) => s.activity === 'thinking')).toBeLessThan(all.findIndex((s) => s.activity === 'speaking'));

@@ -8,7 +8,6 @@ export const en: Texts = {
   waiting: 'Waiting for your message...',
   listening: '{name} is listening...',
   processing: '{name} is processing...',
-  speaking: '{name} is speaking...',
   backToCall: 'Back to the call with {name}',
   viewTranscript: 'View Transcript',
   endCall: 'End Call',

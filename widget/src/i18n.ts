@@ -11,7 +11,6 @@ const es = {
   waiting: 'Esperando tu mensaje...',
   listening: '{name} está escuchando...',
   processing: '{name} está procesando...',
-  speaking: '{name} está hablando...',
   backToCall: 'Volver a la llamada con {name}',
   viewTranscript: 'Ver Transcripción',
   endCall: 'Finalizar Llamada',

@@ -73,12 +73,12 @@ describe('<helena-assistant-ui>', () => {
     expect(log.querySelector('ul > li')?.textContent).toContain('Hola, soy Helena.');
   });
 
-  it("speaking indicator: '{name} está hablando...' and '{name} está escuchando...'", async () => {
+  it("speaking indicator: '{name} está procesando...' and '{name} está escuchando...'", async () => {
     const ui = await openActive();
     voice.transcript('assistant', 'partial', 'Hola');
-    expect(await ui.findByText('Helena está hablando...')).toBeTruthy();
+    expect(await ui.findByText('Helena está procesando...')).toBeTruthy();
     voice.transcript('assistant', 'final', 'Hola.');
-    await waitFor(() => expect(ui.queryByText('Helena está hablando...')).toBeNull(), { timeout: 1500 });
+    await waitFor(() => expect(ui.queryByText('Helena está procesando...')).toBeNull(), { timeout: 1500 });
     voice.transcript('user', 'partial', 'quiero');
     expect(await ui.findByText('Helena está escuchando...')).toBeTruthy();
   });

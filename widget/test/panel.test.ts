@@ -107,7 +107,7 @@ describe('the launcher tooltip', () => {
 describe('speaking, listening and thinking', () => {
   const line = () => el.shadowRoot!.querySelector('[part="speaking"]')!;
 
-  it('are told apart by text and state', async () => {
+  it('are told apart by state and look, with the specification’s texts', async () => {
     await openByKeyboard();
     voice.transcript('user', 'partial', 'quiero');
     await waitFor(() => expect(line().textContent).toBe('Helena está escuchando...'));
@@ -118,7 +118,8 @@ describe('speaking, listening and thinking', () => {
     expect(line().getAttribute('data-activity')).toBe('thinking');
 
     voice.transcript('assistant', 'partial', 'Claro');
-    await waitFor(() => expect(line().textContent).toBe('Helena está hablando...'));
+    // The specification's text while the assistant talks; the indicator differs from thinking's.
+    await waitFor(() => expect(line().textContent).toBe('Helena está procesando...'));
     expect(line().getAttribute('data-activity')).toBe('speaking');
 
     // Off 500 ms after the assistant's final line; nothing pending then.
@@ -132,6 +133,7 @@ describe('speaking, listening and thinking', () => {
     voice.transcript('user', 'final', 'I want a demo');
     await waitFor(() => expect(line().textContent).toBe('Helena is processing...'));
     voice.transcript('assistant', 'partial', 'Sure');
-    await waitFor(() => expect(line().textContent).toBe('Helena is speaking...'));
+    await waitFor(() => expect(line().getAttribute('data-activity')).toBe('speaking'));
+    expect(line().textContent).toBe('Helena is processing...');
   });
 });

@@ -236,7 +236,7 @@ function SpeakingStatus({ store }: { store: HelenaStore }) {
   const t = useTexts(store);
   const name = useHelena(store, (s) => s.config.name);
   const activity = useHelena(store, activityOf);
-  const text = activity === 'idle' ? '' : fmt(t[activity === 'thinking' ? 'processing' : activity], { name });
+  const text = activity === 'idle' ? '' : fmt(activity === 'listening' ? t.listening : t.processing, { name });
   return (
     <div className={`status ${activity}`} part="speaking" data-activity={activity}>
       {text ? (
