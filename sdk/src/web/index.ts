@@ -54,6 +54,9 @@ export type {
   CreateSquadDTO,
   CreateWorkflowDTO,
   CreateWebCallDTO,
+  CreateWebChatDTO,
+  WebChat,
+  CreateChatStreamResponse,
   ClientMessage,
   ClientMessageOf,
   FreeForm,
@@ -65,6 +68,8 @@ export { serializeError } from './serialize-error';
 export { toCloneSafe } from './clone-safe';
 export type { CloneSafeTrack } from './clone-safe';
 export { DEFAULT_BASE_URL, WebCallRequestError } from './web-call-api';
+export { WebChatClient, WebChatRequestError } from './web-chat';
+export type { WebChatClientOptions, WebChatInputMessage, WebChatSendOptions, WebChatTurn } from './web-chat';
 export type { WebCall, CreateWebCallBody } from './web-call-api';
 export {
   DailyOptionError,

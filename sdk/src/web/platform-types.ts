@@ -36,6 +36,12 @@ export type WorkflowOverrides = FreeForm<Schemas['WorkflowOverrides']>;
 export type Call = FreeForm<Schemas['Call']>;
 /** The `POST /call/web` body. */
 export type CreateWebCallDTO = FreeForm<Schemas['CreateWebCallDTO']>;
+/** The `POST /chat/web` body. */
+export type CreateWebChatDTO = FreeForm<Schemas['CreateWebChatDTO']>;
+/** `POST /chat/web`'s answer when it is not streamed. */
+export type WebChat = FreeForm<Schemas['WebChat']>;
+/** One event of a streamed `POST /chat/web` answer: a piece of one output message's content. */
+export type CreateChatStreamResponse = Schemas['CreateChatStreamResponse'];
 
 /** Every message the platform sends to client SDKs during a call, discriminated by `type`. */
 export type ClientMessage = FreeForm<Schemas['ClientMessage']['message']>;

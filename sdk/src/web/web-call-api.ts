@@ -31,7 +31,7 @@ export class WebCallRequestError extends Error {
     readonly body: unknown,
     readonly url: string,
   ) {
-    super(describe(status, body));
+    super(describe(status, body, url));
   }
 
   /** The error body, under the name `serializeError` reports. */
@@ -40,7 +40,7 @@ export class WebCallRequestError extends Error {
   }
 }
 
-function describe(status: number, body: unknown): string {
+function describe(status: number, body: unknown, url: string): string {
   if (body && typeof body === 'object') {
     const message = (body as { message?: unknown }).message;
     if (Array.isArray(message)) return message.join('; ');
@@ -49,7 +49,16 @@ function describe(status: number, body: unknown): string {
     if (typeof error === 'string' && error) return `${error} (HTTP ${status})`;
   }
   if (typeof body === 'string' && body) return `${body} (HTTP ${status})`;
-  return `POST /call/web failed with HTTP ${status}`;
+  return `POST ${routeOf(url)} failed with HTTP ${status}`;
+}
+
+/** The path of a request URL, for messages ('/call/web', '/chat/web'). */
+function routeOf(url: string): string {
+  try {
+    return new URL(url).pathname.replace(/^.*?(\/(call|chat)\/web.*)$/, '$1');
+  } catch {
+    return url;
+  }
 }
 
 export interface CreateWebCallOptions {
@@ -59,9 +68,13 @@ export interface CreateWebCallOptions {
   signal?: AbortSignal;
 }
 
-export async function createWebCall(body: CreateWebCallBody, options: CreateWebCallOptions): Promise<WebCall> {
-  const url = `${options.baseUrl.replace(/\/+$/, '')}/call/web`;
+/**
+ * POSTs `body` as JSON to `path` under the base URL with the public key; the two web routes
+ * (`/call/web`, `/chat/web`) share it.
+ */
+export async function postPublic(path: string, body: unknown, options: CreateWebCallOptions): Promise<{ response: Response; url: string }> {
   const doFetch = options.fetch ?? fetch;
+  const url = `${options.baseUrl.replace(/\/+$/, '')}${path}`;
   const response = await doFetch(url, {
     method: 'POST',
     headers: {
@@ -71,6 +84,11 @@ export async function createWebCall(body: CreateWebCallBody, options: CreateWebC
     body: JSON.stringify(body),
     signal: options.signal,
   });
+  return { response, url };
+}
+
+/** A JSON answer's body, or its text when it is not JSON; a non-OK answer throws. */
+export async function readAnswer(response: Response, url: string): Promise<unknown> {
   const text = await response.text();
   let parsed: unknown = text;
   try {
@@ -79,5 +97,10 @@ export async function createWebCall(body: CreateWebCallBody, options: CreateWebC
     // keep the text
   }
   if (!response.ok) throw new WebCallRequestError(response.status, parsed, url);
-  return (parsed ?? {}) as WebCall;
+  return parsed;
+}
+
+export async function createWebCall(body: CreateWebCallBody, options: CreateWebCallOptions): Promise<WebCall> {
+  const { response, url } = await postPublic('/call/web', body, options);
+  return ((await readAnswer(response, url)) ?? {}) as WebCall;
 }

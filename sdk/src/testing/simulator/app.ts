@@ -65,8 +65,9 @@ async function bodyOf(c: Context, def: RouteDef): Promise<unknown> {
   }
 }
 
-function send(c: Context, status: number, body: unknown, type: 'json' | 'text' = 'json', headers: Record<string, string> = {}): Response {
+function send(c: Context, status: number, body: unknown, type: 'json' | 'text' | 'stream' = 'json', headers: Record<string, string> = {}): Response {
   for (const [k, v] of Object.entries(headers)) c.header(k, v);
+  if (type === 'stream') return c.body(body as ReadableStream<Uint8Array>, status as any);
   if (type === 'text') return c.body(String(body ?? ''), status as any);
   return c.json(body ?? null, status as any);
 }

@@ -81,7 +81,7 @@ function conforming(def: RouteDef): RouteDef {
       const problems = typeProblems(key, ctx.body);
       if (problems.length) throw httpError(400, problems);
       const out = await def.handler(ctx);
-      if ((out.status ?? 200) >= 300 || out.type === 'text') return out;
+      if ((out.status ?? 200) >= 300 || out.type === 'text' || out.type === 'stream') return out;
       return { ...out, body: completeAnswer(key, out.body) };
     },
   };

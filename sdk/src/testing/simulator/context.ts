@@ -32,8 +32,8 @@ export interface RouteContext {
 export interface Reply {
   status?: number;
   body?: unknown;
-  /** `json` (default) or `text`. */
-  type?: 'json' | 'text';
+  /** `json` (default), `text`, or `stream` (a ReadableStream body, sent as it is produced). */
+  type?: 'json' | 'text' | 'stream';
   headers?: Record<string, string>;
 }
 

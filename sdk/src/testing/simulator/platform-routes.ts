@@ -225,6 +225,36 @@ async function chatTurn(ctx: RouteContext, b: Json): Promise<{ chat: Entity; ans
   return { chat, answer, sessionId: sessionId! };
 }
 
+/** Pause between two streamed pieces of an answer, so that a page sees it arrive. */
+export const CHAT_STREAM_PIECE_MS = 15;
+
+/**
+ * A chat's answer as the platform streams it: server-sent events, each a piece (a word) of one
+ * output message's content, addressed by its path in the chat's output.
+ */
+function chatStream(chat: Entity, sessionId: string): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const events: Json[] = [];
+  (chat.output as Json[]).forEach((message, index) => {
+    if (message.role !== 'assistant' || typeof message.content !== 'string' || !message.content) return;
+    for (const delta of message.content.match(/\S+\s*/g) ?? []) events.push({ id: chat.id, sessionId, path: `chat.output[${index}].content`, delta });
+  });
+  // A turn with nothing to say still tells the page its session.
+  if (!events.length) events.push({ id: chat.id, sessionId, path: 'chat.output[0].content', delta: '' });
+  let next = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const event = events[next++];
+      if (!event) {
+        controller.close();
+        return;
+      }
+      if (next > 1) await new Promise((resolve) => setTimeout(resolve, CHAT_STREAM_PIECE_MS));
+      controller.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`));
+    },
+  });
+}
+
 function responsesShape(chat: Entity, answer: string): Json {
   return {
     id: chat.id,
@@ -345,6 +375,7 @@ export const PLATFORM_ROUTES: RouteDef[] = [
     const b = body(ctx);
     checkRequired('POST /chat', b);
     const { chat, sessionId } = await chatTurn(ctx, b);
+    if (b.stream === true) return { status: 200, type: 'stream', body: chatStream(chat, sessionId), headers: { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' } };
     return reply({ id: chat.id, sessionId, output: chat.output }, 201);
   }, 'public'),
   r('POST', '/chat/web/responses', async (ctx) => {
