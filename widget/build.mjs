@@ -114,6 +114,7 @@ const lazyEntries = {
   client: join(here, 'src/rpc/client.ts'),
   session: join(here, 'src/session.ts'),
   call: join(here, 'src/store/call.ts'),
+  chat: join(here, 'src/store/chat.ts'),
   en: join(here, 'src/i18n-en.ts'),
 };
 const lazy = await build({

@@ -42,6 +42,7 @@ beforeEach(() => {
     loadCall: async () => callModule,
     loadSession: async () => sessionModule,
     storage,
+    tabStorage: new MemoryStorage(),
     log: () => {},
   });
 });
@@ -54,6 +55,7 @@ async function converse() {
   el = document.createElement('helena-assistant-ui') as HelenaAssistantUIElement;
   el.setAttribute('company', 'Acme AI');
   el.setAttribute('api-url', server.url);
+  el.setAttribute('mode', 'voice');
   document.body.append(el);
   const ui = within(el.shadowRoot as unknown as HTMLElement);
   const leads: any[] = [];

@@ -367,8 +367,8 @@ describe('email detection and the modal', () => {
     expect(h.store.getState().emailOpen).toBe(true);
   });
 
-  it('toggleHelenaChat starts a call, opens the panel and re-scans after 500 ms', async () => {
-    h = makeStore();
+  it('voice mode: toggleHelenaChat starts a call, opens the panel and re-scans after 500 ms', async () => {
+    h = makeStore({ mode: 'voice' });
     h.store.setState({ messages: [{ id: 'x', role: 'user', message: 'escríbeme a luis arroba gmail punto com', time: '', isFinal: true }] });
     window.dispatchEvent(new Event('toggleHelenaChat'));
     await settle();
@@ -390,8 +390,8 @@ describe('typing', () => {
     expect(h.store.getState().draft).toBe('');
   });
 
-  it('with no call, sending starts one first and sends once it is live', async () => {
-    h = makeStore();
+  it('voice mode: with no call, sending starts one first and sends once it is live', async () => {
+    h = makeStore({ mode: 'voice' });
     h.voice.autoCallStart = false;
     await h.store.getState().sendText('quiero una demo');
     expect(h.store.getState().status).toBe('loading');

@@ -6,10 +6,11 @@
  */
 import type { Texts } from '../i18n';
 import type { LeadApi } from '../rpc/types';
-import { trpcUrl } from '../rpc/client';
+import { earlierConversation } from './carry-over';
+import { createConversationRecord, type ConversationRecord } from './record';
 import { assistantOverrides } from '../voice/overrides';
 import type { PlatformMessage, VoiceClient, VoiceFactory } from '../voice/types';
-import type { ChatMessage, HelenaConfig, HelenaState, ToastApi } from './store';
+import type { ChatMessage, HelenaConfig, HelenaState, TimerKey, ToastApi } from './store';
 
 export const SPEAKING_OFF_MS = 500;
 
@@ -20,13 +21,13 @@ export interface CallContext {
   demo(config: HelenaConfig): boolean;
   loadVoice: VoiceFactory;
   api(): Promise<LeadApi>;
-  append(role: ChatMessage['role'], message: string, isFinal?: boolean): void;
+  append(role: ChatMessage['role'], message: string, isFinal?: boolean): ChatMessage;
   scroll(): void;
   fail(message: string, source: string): void;
   toast: ToastApi;
   emit(type: string, detail: unknown): void;
-  later(key: string, ms: number, fn: () => void): void;
-  cancel(key: string): void;
+  later(key: TimerKey, ms: number, fn: () => void): void;
+  cancel(key: TimerKey): void;
   storeSet(key: string, value: string): void;
   scanText(text: string): void;
   /** Typed lines waiting for the call to be live. */
@@ -87,16 +88,17 @@ interface CallRecord {
   resolved?: boolean;
   announced?: boolean;
   started: boolean;
-  row?: { id: string; token: string };
-  rowPromise?: Promise<void>;
-  initialData?: Record<string, unknown>;
-  updated: boolean;
+  record: ConversationRecord;
 }
 
 export function createCallController(ctx: CallContext): CallController {
   let client: VoiceClient | null = null;
   let clientPromise: Promise<VoiceClient> | null = null;
   let call: CallRecord | null = null;
+  const newCall = (): CallRecord => ({
+    started: false,
+    record: createConversationRecord({ ...ctx, apiUrl: () => ctx.get().config.apiUrl }),
+  });
 
   /** helena:call-start, once the call is live and start() has told us its id (either order). */
   const announce = () => {
@@ -109,64 +111,18 @@ export function createCallController(ctx: CallContext): CallController {
   // ── vapi_call record: created with status active on start, updated to inactive on stop ──────
   const createRecord = () => {
     const current = call;
-    if (!current || !current.started || !current.vapiId || current.rowPromise) return;
+    if (!current || !current.started || !current.vapiId) return;
     const { config } = ctx.get();
-    current.initialData = {
+    current.record.create(current.vapiId, {
       assistant_id: config.assistantId || null,
       start_time: new Date(ctx.now()).toISOString(),
       page_url: ctx.pageUrl(),
       locale: config.locale,
       demo: ctx.demo(config),
-    };
-    current.rowPromise = ctx
-      .api()
-      .then((a) => a.createVapiCall({ vapi_id: current.vapiId!, initial_data: current.initialData!, status: 'active' }))
-      .then((row) => {
-        current.row = row;
-      })
-      .catch((err) => ctx.log('vapi_call.create failed', err));
+    });
   };
 
-  /** What closes a row: inactive, with the end time. */
-  const closing = (current: CallRecord, row: { id: string; token: string }) => ({
-    id: row.id,
-    token: row.token,
-    status: 'inactive' as const,
-    initial_data: { ...current.initialData, end_time: new Date(ctx.now()).toISOString() },
-  });
-
-  const updateRecord = async () => {
-    const current = call;
-    if (!current || current.updated) return;
-    current.updated = true;
-    await current.rowPromise;
-    if (!current.row) return;
-    try {
-      await (await ctx.api()).updateVapiCall(closing(current, current.row));
-    } catch (err) {
-      ctx.log('vapi_call.update failed', err);
-    }
-  };
-
-  /**
-   * The page is going away with the call live: the record is closed with a request that outlives
-   * the page (fetch keepalive), since an awaited tRPC call would be cut off and leave the row
-   * 'active' for ever. The same input as `updateRecord`, posted the way tRPC's httpLink posts a
-   * mutation (no transformer: the body is the input).
-   */
-  const onPageHide = () => {
-    const current = call;
-    if (!current?.started || current.updated || !current.row || typeof fetch !== 'function') return;
-    current.updated = true;
-    const input = closing(current, current.row);
-    fetch(`${trpcUrl(ctx.get().config.apiUrl)}/vapi_call.update`, {
-      method: 'POST',
-      keepalive: true,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(input),
-    }).catch((err) => ctx.log('vapi_call.update on pagehide failed', err));
-  };
-  if (typeof addEventListener === 'function') addEventListener('pagehide', onPageHide);
+  const updateRecord = () => call?.record.close();
 
   // ── transcripts: a partial replaces the current line, a final one settles it ─────────────────
   /** The latest line of `role` still being transcribed (a typed line may have come in between). */
@@ -257,11 +213,14 @@ export function createCallController(ctx: CallContext): CallController {
 
   const wire = (c: VoiceClient) => {
     c.on('call-start', () => {
-      if (!call) call = { started: false, updated: false };
+      call ??= newCall();
       call.started = true;
+      // What was typed (or said in an earlier call) before this call is the assistant's context.
+      const earlier = earlierConversation(ctx.get().messages, ctx.get().config.name);
       ctx.set({ status: 'active', error: null, ended: false, panelOpen: true });
       announce();
       createRecord();
+      if (earlier) note(earlier);
       for (const text of ctx.takePending()) deliver(text);
     });
     c.on('call-end', () => {
@@ -313,7 +272,7 @@ export function createCallController(ctx: CallContext): CallController {
       // The store has already set status 'loading' and opened the panel.
       const texts = ctx.texts();
       const { config } = ctx.get();
-      const thisCall: CallRecord = { started: false, updated: false };
+      const thisCall = newCall();
       call = thisCall;
       let c: VoiceClient;
       try {
@@ -367,8 +326,7 @@ export function createCallController(ctx: CallContext): CallController {
     note,
 
     async row() {
-      if (call?.rowPromise) await call.rowPromise;
-      return call?.row;
+      return call?.record.row();
     },
   };
 }

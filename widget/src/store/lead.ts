@@ -3,9 +3,14 @@
  * 'propuesta-' + Date.now(), status 'completada') → proposal.send. Loaded lazily with the session
  * chunk; the store calls it and owns the state around it.
  */
+import { detectEmail } from '@helena/sdk';
 import type { Texts } from '../i18n';
+import { leadTextsFor } from '../i18n-lead';
 import type { LeadApi } from '../rpc/types';
-import type { EmailForm, ToastApi } from './store';
+import type { EmailForm, HelenaState, ToastApi } from './store';
+
+/** The form closes this long after a successful send, once the visitor has seen it worked. */
+export const MODAL_CLOSE_AFTER_SAVE_MS = 1_500;
 
 export interface LeadContext {
   api: () => Promise<LeadApi>;
@@ -73,4 +78,40 @@ export async function runLead(ctx: LeadContext): Promise<LeadOutcome> {
   ctx.toast.success(texts.toastSending);
   ctx.emit('helena:lead', { ...lead, customerId, callId });
   return 'saved';
+}
+
+/** What the store gives the form's submit: its state, its helpers, and the conversation's channel. */
+export interface SubmitContext extends Omit<LeadContext, 'form' | 'texts'> {
+  get(): HelenaState;
+  set(partial: Partial<HelenaState>): void;
+  texts(): Texts;
+  append(role: 'bot' | 'user', message: string): unknown;
+  later(key: 'modalClose', ms: number, fn: () => void): void;
+  /** Tells the assistant, on the call or in the chat, what the page did. */
+  note(text: string): Promise<void>;
+}
+
+/**
+ * The form's submit once an address is there: checked in the browser first, so that a mistyped
+ * address keeps the form open with the other fields, is never stored and never reaches the
+ * server; then the lead flow; then the chat says where the proposal went, and the assistant
+ * hears it from the page, so that it confirms only what the server really queued.
+ */
+export async function submitLead(ctx: SubmitContext): Promise<void> {
+  const { form } = ctx.get();
+  const typed = form.email.trim();
+  if (detectEmail(typed) !== typed.toLowerCase()) {
+    ctx.set({ submitting: false, emailInvalid: true });
+    return;
+  }
+  const outcome = await runLead({ ...ctx, form, texts: ctx.texts() });
+  if (outcome !== 'saved') {
+    ctx.set({ submitting: false, emailOpen: false });
+    return;
+  }
+  ctx.set({ submitting: false, saved: true });
+  const lead = leadTextsFor(ctx.get().config.locale);
+  ctx.append('bot', lead.proposalQueued.replace('{email}', typed));
+  await ctx.note(lead.proposalQueuedNote.replace('{email}', typed));
+  ctx.later('modalClose', MODAL_CLOSE_AFTER_SAVE_MS, () => ctx.set({ emailOpen: false, saved: false }));
 }

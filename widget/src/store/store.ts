@@ -5,33 +5,46 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { fmt, hasLocale, loadLocale, resolveLocale, textsFor, type Locale, type Texts } from '../i18n';
-import type { LeadApi, LeadApiFactory } from '../rpc/types';
+import type { LeadApiFactory } from '../rpc/types';
 import type { VoiceFactory } from '../voice/types';
 import type { CallContext, CallController } from './call';
-import type { LeadContext, LeadOutcome } from './lead';
-import type { LeadTexts } from '../i18n-lead';
+import type { ChatContext, ChatController } from './chat';
+import type { EmailPrompt, EmailPromptContext } from './email-prompt';
+import { EMAIL_EVENT, TOGGLE_EVENT } from './events';
+import { lazy } from './lazy';
+import type { SubmitContext } from './lead';
 
 /** The session chunk's exports the store uses (see ../session.ts). */
 export interface SessionModule {
-  detectEmails: (text: string) => string[];
-  detectEmail: (text: string) => string | null;
-  leadTextsFor: (locale: Locale) => LeadTexts;
-  runLead: (ctx: LeadContext) => Promise<LeadOutcome>;
+  createEmailPrompt: (ctx: EmailPromptContext) => EmailPrompt;
+  restoredConversation: (saved: string | null) => ChatMessage[];
+  submitLead: (ctx: SubmitContext) => Promise<void>;
 }
 
 // ── constants ─────────────────────────────────────────────────────────────────────────────────
 export const STORAGE_KEYS = { vapiCallId: 'vapiCallId', callId: 'callId', correoUsuario: 'correoUsuario' } as const;
-export const EMAIL_EVENT = 'correoDetectado';
-export const TOGGLE_EVENT = 'toggleHelenaChat';
-export const MODAL_AUTO_HIDE_MS = 60_000;
-export const MODAL_AUTO_HIDE_EVENT_MS = 10_000;
-export const MODAL_CLOSE_AFTER_SAVE_MS = 1_500;
+/** The tab's conversation (sessionStorage): shown again after a reload. */
+export const CONVERSATION_KEY = 'helenaConversation';
+export { EMAIL_EVENT, TOGGLE_EVENT };
 export const SPEAKING_OFF_MS = 500; // applied by ./call.ts
 export const RESCAN_AFTER_OPEN_MS = 500;
 export const SCROLL_AFTER_MS = 10;
 export const TOAST_DURATION_MS = 4_000;
 
 export type CallStatus = 'inactive' | 'loading' | 'active';
+
+/** The store's timers, by what they are for. */
+export type TimerKey = 'scroll' | 'speaking' | 'rescan' | 'modalAutoHide' | 'modalClose';
+
+/**
+ * How the visitor talks: `voice` (a call starts when the panel opens, as the original widget
+ * did), `chat` (text only) or `hybrid` (typing is a text chat; the call button starts voice).
+ */
+export type ConversationMode = 'voice' | 'chat' | 'hybrid';
+
+export function conversationMode(config: HelenaConfig): ConversationMode {
+  return config.mode === 'voice' || config.mode === 'chat' ? config.mode : 'hybrid';
+}
 
 export interface ChatMessage {
   id: string;
@@ -74,6 +87,8 @@ export interface HelenaState {
   /** The call ended: the notice and 'Iniciar nueva conversación' are shown. */
   ended: boolean;
   messages: ChatMessage[];
+  /** A typed line is with the assistant (text chat) and its answer has not come yet. */
+  replying: boolean;
   /** The assistant is talking (partial assistant transcript; off 500 ms after the final one). */
   speaking: boolean;
   /** The visitor is talking (partial user transcript). */
@@ -131,10 +146,13 @@ export interface StoreDeps {
   /** The window whose events (`toggleHelenaChat`, `correoDetectado`) and location are used. */
   win?: Window | null;
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+  /** The tab's storage (sessionStorage by default): the conversation survives a reload in it. */
+  tabStorage?: Pick<Storage, 'getItem' | 'setItem'> | null;
   loadVoice?: VoiceFactory;
   loadApi?: LeadApiFactory;
   loadSession?: () => Promise<SessionModule>;
   loadCall?: () => Promise<{ createCallController(ctx: CallContext): CallController }>;
+  loadChat?: () => Promise<{ createChatController(ctx: ChatContext): ChatController }>;
   toast?: ToastApi;
   now?: () => number;
   log?: (...args: unknown[]) => void;
@@ -142,8 +160,6 @@ export interface StoreDeps {
 
 export type HelenaStore = StoreApi<HelenaState>;
 
-/** `correoDetectado` events dispatched by a widget (not by the host page): their own listeners skip them. */
-const ownEmailEvents = new WeakSet<Event>();
 
 export function defaultConfig(partial: Partial<HelenaConfig> = {}): HelenaConfig {
   const clean = Object.fromEntries(
@@ -165,9 +181,9 @@ export function isDemo(config: HelenaConfig): boolean {
 
 const emptyForm = (): EmailForm => ({ email: '', name: '', cargo: '', company: '', website: '' });
 
-function defaultStorage(win: Window | null | undefined) {
+function defaultStorage(win: Window | null | undefined, kind: 'localStorage' | 'sessionStorage') {
   try {
-    return win?.localStorage ?? null;
+    return win?.[kind] ?? null;
   } catch {
     return null; // sandboxed iframes and some privacy modes throw on access
   }
@@ -175,40 +191,31 @@ function defaultStorage(win: Window | null | undefined) {
 
 export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: StoreDeps = {}): HelenaStore {
   const win: Window | null = deps.win !== undefined ? deps.win : typeof window === 'undefined' ? null : window;
-  const storage = deps.storage !== undefined ? deps.storage : defaultStorage(win);
+  const storage = deps.storage !== undefined ? deps.storage : defaultStorage(win, 'localStorage');
+  const tab = deps.tabStorage !== undefined ? deps.tabStorage : defaultStorage(win, 'sessionStorage');
   const now = deps.now ?? (() => Date.now());
   const log = deps.log ?? ((...args: unknown[]) => console.warn('[helena]', ...args));
   const loadVoice: VoiceFactory =
     deps.loadVoice ?? (async (options) => (await import('../voice/load')).createVoiceClient(options));
   const loadApi: LeadApiFactory = deps.loadApi ?? (async (url) => (await import('../rpc/client')).createLeadApi(url));
   const toast: ToastApi = deps.toast ?? { success: () => {}, error: () => {} };
-  let sessionPromise: Promise<SessionModule> | null = null;
-  const session = () => {
-    if (!sessionPromise) {
-      sessionPromise = (deps.loadSession ?? (() => import('../session')))();
-      sessionPromise.catch(() => {
-        sessionPromise = null;
-      });
-    }
-    return sessionPromise;
-  };
+  const session = lazy(deps.loadSession ?? (() => import('../session')));
 
   // ── non-reactive per-instance state ─────────────────────────────────────────────────────────
-  let api: Promise<LeadApi> | null = null;
-  let controller: Promise<CallController> | null = null;
+  /** Which channel the conversation went through last: its row is the one a proposal is about. */
+  let lastChannel: 'call' | 'chat' = 'call';
   let seq = 0;
   let attached = false;
   let logEl: HTMLElement | null = null;
-  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  const timers = new Map<TimerKey, ReturnType<typeof setTimeout>>();
   /** Typed lines waiting for the call to be live. */
   let pendingText: string[] = [];
   /**
    * Addresses the modal was opened for in this conversation: one address prompts once, even when
    * the assistant repeats it after the visitor saved it.
    */
-  const promptedEmails = new Set<string>();
 
-  const later = (key: string, ms: number, fn: () => void) => {
+  const later = (key: TimerKey, ms: number, fn: () => void) => {
     const previous = timers.get(key);
     if (previous) clearTimeout(previous);
     timers.set(
@@ -219,7 +226,7 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
       }, ms),
     );
   };
-  const cancel = (key: string) => {
+  const cancel = (key: TimerKey) => {
     const t = timers.get(key);
     if (t) clearTimeout(t);
     timers.delete(key);
@@ -271,20 +278,11 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
       emit('helena:error', { message, source });
     };
 
-    const ensureApi = () => {
-      if (!api) {
-        api = loadApi(get().config.apiUrl);
-        api.catch(() => {
-          api = null;
-        });
-      }
-      return api;
-    };
+    const ensureApi = lazy(() => loadApi(get().config.apiUrl));
 
     /** The call controller (./call.ts), loaded with the voice client at the first call. */
-    const calls = () => {
-      if (!controller) {
-        controller = (deps.loadCall ?? (() => import('./call')))().then((m) =>
+    const calls = lazy(() =>
+      (deps.loadCall ?? (() => import('./call')))().then((m) =>
           m.createCallController({
             get,
             set,
@@ -306,62 +304,31 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
             pageUrl: () => win?.location?.href,
             log,
           }),
-        );
-        controller.catch(() => {
-          controller = null;
-        });
-      }
-      return controller;
-    };
+        ),
+    );
 
-    // ── email detection and the modal ────────────────────────────────────────────────────────
-    /** Looks for an email in `text`; a new one opens the modal (60 s) and is announced. */
-    const scanText = async (text: string, announce: boolean): Promise<boolean> => {
-      let correos: string[];
-      try {
-        correos = (await session()).detectEmails(text);
-      } catch (err) {
-        log('session chunk unavailable', err);
-        return false;
-      }
-      const email = correos[0];
-      if (!email || promptedEmails.has(email)) return false;
-      if (!openModalFor(email, MODAL_AUTO_HIDE_MS)) return false;
-      if (announce && win && typeof CustomEvent !== 'undefined') {
-        const event = new CustomEvent(EMAIL_EVENT, {
-          detail: { correos, mensaje: text, timestamp: new Date(now()).toISOString() },
-        });
-        ownEmailEvents.add(event);
-        win.dispatchEvent(event);
-      }
-      return true;
-    };
+    /** The text chat controller (./chat.ts), loaded at the first line typed with no call live. */
+    const chats = lazy(() =>
+      (deps.loadChat ?? (() => import('./chat')))().then((m) =>
+        m.createChatController({ get, set, texts: t, demo: isDemo, api: ensureApi, append, scroll: scheduleScroll, emit, scanText: (text) => void scanText(text, true), now, pageUrl: () => win?.location?.href, log }),
+      ),
+    );
 
-    /** Opens the modal for `email` unless it holds an address already; says whether it opened. */
-    const openModalFor = (email: string, autoHideMs: number): boolean => {
-      const s = get();
-      if (s.emailOpen && s.form.email.trim()) return false; // never overwrite what the visitor typed
-      promptedEmails.add(email);
-      cancel('modalClose');
-      set({ emailOpen: true, saved: false, submitting: false, form: { ...s.form, email } });
-      later('modalAutoHide', autoHideMs, () => {
-        if (!get().submitting) set({ emailOpen: false });
-      });
-      return true;
-    };
-
-    const onEmailEvent = async (event: Event) => {
-      if (ownEmailEvents.has(event)) return;
-      const detail = (event as CustomEvent).detail as { correos?: unknown; mensaje?: unknown } | undefined;
-      const list = Array.isArray(detail?.correos) ? detail.correos : [];
-      let email: string | undefined;
-      try {
-        const { detectEmails } = await session();
-        email = list.map((c) => detectEmails(String(c))[0]).find(Boolean);
-      } catch (err) {
-        log('session chunk unavailable', err);
-      }
-      if (email) openModalFor(email, MODAL_AUTO_HIDE_EVENT_MS);
+    // ── email detection and the form (./email-prompt.ts, in the session chunk) ───────────────
+    const prompt = lazy(() => session().then((m) => m.createEmailPrompt({ get, set, later, cancel, win, now })));
+    const scanText = (text: string, announce: boolean): Promise<boolean> =>
+      prompt().then(
+        (p) => p.scan(text, announce),
+        (err) => {
+          log('session chunk unavailable', err);
+          return false;
+        },
+      );
+    const onEmailEvent = (event: Event) => {
+      prompt().then(
+        (p) => p.onEvent(event),
+        (err) => log('session chunk unavailable', err),
+      );
     };
 
     const onToggle = () => {
@@ -380,6 +347,7 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
       minimised: false,
       ended: false,
       messages: [],
+      replying: false,
       speaking: false,
       listening: false,
       volume: 0,
@@ -407,8 +375,6 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
         if (attached || !win) return;
         attached = true;
         win.addEventListener(TOGGLE_EVENT, onToggle);
-        // onEmailEvent handles its own failures; the DOM ignores what a listener returns.
-        // eslint-disable-next-line @typescript-eslint/no-misused-promises
         win.addEventListener(EMAIL_EVENT, onEmailEvent);
         win.addEventListener('popstate', onLocation);
         win.addEventListener('hashchange', onLocation);
@@ -418,7 +384,6 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
       detach() {
         if (attached && win) {
           win.removeEventListener(TOGGLE_EVENT, onToggle);
-          // eslint-disable-next-line @typescript-eslint/no-misused-promises
           win.removeEventListener(EMAIL_EVENT, onEmailEvent);
           win.removeEventListener('popstate', onLocation);
           win.removeEventListener('hashchange', onLocation);
@@ -427,12 +392,14 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
         for (const timer of timers.values()) clearTimeout(timer);
         timers.clear();
         if (get().status !== 'inactive') void get().stopCall();
+        void chats.current?.then((c) => c.reset());
       },
 
       async activate() {
         set({ panelOpen: true, minimised: false });
         later('rescan', RESCAN_AFTER_OPEN_MS, () => void get().rescan());
-        if (get().status === 'inactive') await get().startCall();
+        // Only a voice-only element calls at once; otherwise the visitor types, or presses the call button.
+        if (get().status === 'inactive' && conversationMode(get().config) === 'voice') await get().startCall();
       },
 
       async toggleCall() {
@@ -461,6 +428,7 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
           fail(texts.errNotInitialised, 'start');
           return;
         }
+        lastChannel = 'call';
         if (get().status === 'loading') await c.start();
       },
 
@@ -468,17 +436,20 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
         if (get().status === 'inactive') return;
         set({ status: 'loading' });
         cancel('speaking');
-        if (controller) await (await controller).stop();
+        if (calls.current) await (await calls.current).stop();
         else set({ status: 'inactive' });
         pendingText = [];
       },
 
       async newConversation() {
         if (get().status !== 'inactive') return;
+        // After a call, a new conversation is a new call; otherwise it starts empty, and typed.
+        const call = get().ended || conversationMode(get().config) === 'voice';
         cancel('speaking');
-        promptedEmails.clear();
+        void prompt.current?.then((p) => p.clear());
         set({ messages: [], ended: false, error: null, speaking: false, listening: false });
-        await get().startCall();
+        if (chats.current) await (await chats.current).reset();
+        if (call) await get().startCall();
       },
 
       closePanel() {
@@ -535,48 +506,33 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
         }
         cancel('modalAutoHide');
         set({ submitting: true });
-        // Checked here, in the browser, so that a mistyped address keeps the form open with
-        // the other fields, is never stored, and never reaches the server.
-        const typed = s.form.email.trim();
         try {
-          const { detectEmail } = await session();
-          if (detectEmail(typed) !== typed.toLowerCase()) {
-            set({ submitting: false, emailInvalid: true });
-            return;
-          }
-        } catch (err) {
-          log('session chunk unavailable', err);
-        }
-        storeSet(STORAGE_KEYS.correoUsuario, typed);
-        let outcome: LeadOutcome = 'customer-failed';
-        try {
-          const { runLead } = await session();
-          outcome = await runLead({
+          await (await session()).submitLead({
+            get,
+            set,
+            texts: t,
             api: ensureApi,
-            form: s.form,
-            texts,
             now,
             storeSet,
             toast,
             emit,
             log,
+            append,
+            later,
             // Only the row this page created: linking a conversation and sending its proposal
             // need the token vapi_call.create handed to its creator.
-            vapiCallRow: async () => (controller ? (await controller).row() : undefined),
+            vapiCallRow: async () => {
+              const source = lastChannel === 'chat' ? chats.current : calls.current;
+              return source ? (await source).row() : undefined;
+            },
+            note: async (text) => {
+              if (get().status === 'active' && calls.current) (await calls.current).note(text);
+              else if (chats.current) await (await chats.current).note(text);
+            },
           });
         } catch (err) {
           log('lead flow unavailable', err);
           toast.error(texts.toastSaveError);
-        }
-        if (outcome === 'saved') {
-          set({ submitting: false, saved: true });
-          // The chat says where the proposal went, and the assistant hears it from the page,
-          // so that it confirms only what the server really queued.
-          const lead = (await session()).leadTextsFor(get().config.locale);
-          append('bot', fmt(lead.proposalQueued, { email: typed }));
-          if (controller) (await controller).note(fmt(lead.proposalQueuedNote, { email: typed }));
-          later('modalClose', MODAL_CLOSE_AFTER_SAVE_MS, () => set({ emailOpen: false, saved: false }));
-        } else {
           set({ submitting: false, emailOpen: false });
         }
       },
@@ -589,9 +545,21 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
         const value = (text ?? get().draft).trim();
         if (!value) return;
         set({ draft: '' });
-        const { status } = get();
-        if (status === 'active' && controller) {
-          (await controller).deliver(value);
+        const { status, config } = get();
+        if (status === 'active' && calls.current) {
+          (await calls.current).deliver(value);
+          return;
+        }
+        // No call: a text conversation, with no microphone and no voice call.
+        if (status === 'inactive' && conversationMode(config) !== 'voice') {
+          set({ panelOpen: true, ended: false });
+          lastChannel = 'chat';
+          try {
+            await (await chats()).send(value);
+          } catch (err) {
+            log('chat unavailable', err);
+            fail(t().errNotInitialised, 'chat');
+          }
           return;
         }
         // No call yet: start one first; the line is sent once it is live.
@@ -613,5 +581,18 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
   });
 
   if (!store.getState().textsReady) store.getState().configure({});
+  // The tab keeps the conversation's settled lines, to show them again after a reload; a call
+  // does not survive one, so its id in storage is stale then.
+  const saved = tab?.getItem(CONVERSATION_KEY);
+  if (saved) {
+    storage?.removeItem(STORAGE_KEYS.vapiCallId);
+    void session().then((m) => store.getState().messages.length || store.setState({ messages: m.restoredConversation(saved) }), log);
+  }
+  store.subscribe((s, before) => {
+    if (s.messages === before.messages) return;
+    try {
+      tab?.setItem(CONVERSATION_KEY, JSON.stringify(s.messages.filter((m) => m.isFinal)));
+    } catch {}
+  });
   return store;
 }

@@ -5,7 +5,7 @@
 import { createElement, lazy, Suspense, useId, useState, type RefCallback } from 'react';
 import { Toaster } from 'sonner';
 import { fmt } from '../i18n';
-import { isDemo, type HelenaStore } from '../store/store';
+import { conversationMode, isDemo, type HelenaStore } from '../store/store';
 import { panelFocus } from './focus';
 import { activityOf, useHelena, useTexts } from './hooks';
 
@@ -256,6 +256,9 @@ function SpeakingStatus({ store }: { store: HelenaStore }) {
 function Composer({ store }: { store: HelenaStore }) {
   const t = useTexts(store);
   const draft = useHelena(store, (s) => s.draft);
+  // The call button: voice starts here, never by typing (except in voice mode).
+  const call = useHelena(store, (s) => s.status === 'inactive' && conversationMode(s.config) !== 'chat');
+  const talk = fmt(t.talkTo, { name: useHelena(store, (s) => s.config.name) });
   const a = store.getState();
   return (
     <form
@@ -279,6 +282,11 @@ function Composer({ store }: { store: HelenaStore }) {
       <button type="submit" className="btn primary" part="send" style={{ flex: '0 0 auto' }}>
         {t.send}
       </button>
+      {call ? (
+        <button type="button" className="icon-btn" part="call-button" aria-label={talk} title={talk} onClick={() => void a.startCall()}>
+          <ChatIcon />
+        </button>
+      ) : null}
     </form>
   );
 }

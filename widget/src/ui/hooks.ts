@@ -23,5 +23,5 @@ export function activityOf(s: HelenaState): Activity {
   if (s.speaking) return 'speaking';
   if (s.listening) return 'listening';
   const last = s.messages[s.messages.length - 1];
-  return s.status !== 'inactive' && last?.role === 'user' && last.isFinal ? 'thinking' : 'idle';
+  return (s.status !== 'inactive' || s.replying) && last?.role === 'user' && last.isFinal ? 'thinking' : 'idle';
 }

@@ -99,15 +99,16 @@ export function createModals({ h, useId, useHelena, useTexts, fmt }: ModalDeps):
     const id = useId();
     const messages = useHelena(store, (s) => s.messages);
     const config = useHelena(store, (s) => s.config);
+    const d = leadTextsFor(config.locale);
     const close = store.getState().closeTranscript;
     return h(Dialog, {
       labelId: id,
       onClose: close,
       part: 'dialog transcript',
       children: [
-        h('h2', { id, key: 'h' }, fmt(t.transcriptTitle, { name: config.name })),
+        h('h2', { id, key: 'h' }, fmt(d.transcriptTitle, { name: config.name })),
         messages.length === 0
-          ? h('p', { key: 'e' }, t.noMessages)
+          ? h('p', { key: 'e' }, d.noMessages)
           : h(
               'ul',
               { className: 'transcript', key: 'l' },
@@ -127,7 +128,7 @@ export function createModals({ h, useId, useHelena, useTexts, fmt }: ModalDeps):
           h(
             'button',
             { type: 'button', className: 'btn primary', part: 'action', 'data-autofocus': '', onClick: close } as Record<string, unknown>,
-            t.closeView,
+            d.closeView,
           ),
         ),
       ],
@@ -141,6 +142,7 @@ export function createModals({ h, useId, useHelena, useTexts, fmt }: ModalDeps):
     const submitting = useHelena(store, (s) => s.submitting);
     const invalid = useHelena(store, (s) => s.emailInvalid);
     const locale = useHelena(store, (s) => s.config.locale);
+    const d = leadTextsFor(locale);
     const a = store.getState();
     const field = (key: 'email' | 'name' | 'cargo' | 'company', label: string, extra: Record<string, unknown>) =>
       h('input', {
@@ -158,8 +160,8 @@ export function createModals({ h, useId, useHelena, useTexts, fmt }: ModalDeps):
       onClose: a.closeEmailModal,
       part: 'dialog email',
       children: [
-        h('h2', { id, key: 'h' }, t.emailTitle),
-        h('p', { key: 'p' }, t.emailText),
+        h('h2', { id, key: 'h' }, d.emailTitle),
+        h('p', { key: 'p' }, d.emailText),
         h(
           'form',
           {
@@ -171,7 +173,7 @@ export function createModals({ h, useId, useHelena, useTexts, fmt }: ModalDeps):
               void a.submitLead();
             },
           },
-          field('email', t.emailPlaceholder, {
+          field('email', d.emailPlaceholder, {
             type: 'email',
             autoComplete: 'email',
             'aria-required': 'true',
@@ -184,12 +186,12 @@ export function createModals({ h, useId, useHelena, useTexts, fmt }: ModalDeps):
                 'p',
                 // Styled here rather than in the shared sheet, which is part of the UI chunk's budget.
                 { id: `${id}-invalid`, role: 'alert', part: 'field-error', style: { margin: 0, color: 'var(--helena-error,#b91c1c)', fontSize: 13 } },
-                leadTextsFor(locale).emailInvalid,
+                d.emailInvalid,
               )
             : null,
-          field('name', t.fullName, { type: 'text', autoComplete: 'name' }),
-          field('cargo', t.cargo, { type: 'text', autoComplete: 'organization-title' }),
-          field('company', t.company, { type: 'text', autoComplete: 'organization' }),
+          field('name', d.fullName, { type: 'text', autoComplete: 'name' }),
+          field('cargo', d.cargo, { type: 'text', autoComplete: 'organization-title' }),
+          field('company', d.company, { type: 'text', autoComplete: 'organization' }),
           // The honeypot: out of sight, out of the tab order, hidden from assistive technology.
           h(
             'div',
@@ -197,7 +199,7 @@ export function createModals({ h, useId, useHelena, useTexts, fmt }: ModalDeps):
             h(
               'label',
               null,
-              t.honeypot,
+              d.honeypot,
               h('input', {
                 type: 'text',
                 name: 'website',
@@ -208,7 +210,7 @@ export function createModals({ h, useId, useHelena, useTexts, fmt }: ModalDeps):
               }),
             ),
           ),
-          h('p', { className: 'note' }, t.emailNote),
+          h('p', { className: 'note' }, d.emailNote),
           h(
             'div',
             { className: 'row' },
@@ -216,7 +218,7 @@ export function createModals({ h, useId, useHelena, useTexts, fmt }: ModalDeps):
             h(
               'button',
               { type: 'submit', className: 'btn primary', part: 'action', disabled: submitting } as Record<string, unknown>,
-              t.sendProposals,
+              d.sendProposals,
             ),
           ),
         ),

@@ -4,15 +4,16 @@
  */
 import { WebCallClient } from '@helena/sdk/web';
 import { createSimulatedCallObject } from '@helena/sdk/testing';
+import { platformEndpoint } from './endpoint';
 import type { VoiceClient, VoiceOptions } from './types';
 
-export const DEMO_PUBLIC_KEY = 'demo-public-key';
+export { DEMO_PUBLIC_KEY } from './endpoint';
 
 export function createVoiceClient(options: VoiceOptions): VoiceClient {
+  const endpoint = platformEndpoint(options);
   if (options.demo) {
     return new WebCallClient({
-      token: DEMO_PUBLIC_KEY,
-      baseUrl: `${options.apiUrl.replace(/\/+$/, '')}/sim`,
+      ...endpoint,
       // The demo assistant speaks with the browser's voice and hears the visitor with its speech
       // recognition, where the browser has them (Spanish, or English for locale="en").
       createCallObject: (o) => {
@@ -21,5 +22,5 @@ export function createVoiceClient(options: VoiceOptions): VoiceClient {
       },
     });
   }
-  return new WebCallClient(options.publicKey as string);
+  return new WebCallClient(endpoint.token);
 }

@@ -134,6 +134,7 @@ export function makeStore(config: Partial<HelenaConfig> = {}, extra: Partial<Sto
       host: () => host,
       win: window,
       storage,
+      tabStorage: new MemoryStorage(),
       loadVoice: async (options) => {
         voiceOptions.push(options);
         return voice;

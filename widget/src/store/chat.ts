@@ -1,0 +1,120 @@
+/**
+ * The store's text conversation: what the visitor types while no call is live goes to the
+ * assistant through the platform's web chat API, with the public key, so that typing never asks
+ * for a microphone or starts a paid voice call. Answers are shown as they stream in. Loaded
+ * lazily at the first typed line, like the call controller, and part of the store in the same
+ * way: it changes state only through the store's helpers.
+ */
+import { WebChatClient } from '@helena/sdk/web';
+import { errorMessage, type CallContext } from './call';
+import { earlierConversation } from './carry-over';
+import { createConversationRecord, type ConversationRecord } from './record';
+import { platformEndpoint } from '../voice/endpoint';
+import type { ChatMessage } from './store';
+
+export type ChatContext = Pick<CallContext, 'get' | 'set' | 'texts' | 'demo' | 'api' | 'append' | 'scroll' | 'emit' | 'scanText' | 'now' | 'pageUrl' | 'log'>;
+
+export interface ChatController {
+  /** Sends the visitor's line and shows the answer as it arrives. */
+  send(text: string): Promise<void>;
+  /** Tells the assistant something the page knows (a system message); its answer is shown. */
+  note(text: string): Promise<void>;
+  /** Our vapi_call row for this chat, once the platform has given it a session. */
+  row(): Promise<{ id: string; token: string } | undefined>;
+  /** Ends this chat (its row is closed); the next line starts a new one. */
+  reset(): Promise<void>;
+}
+
+export function createChatController(ctx: ChatContext): ChatController {
+  let client: WebChatClient | null = null;
+  let record: ConversationRecord | null = null;
+  /** Turns go one at a time, in order: each continues the session the previous one started. */
+  let queue: Promise<void> = Promise.resolve();
+
+  const open = (): WebChatClient => {
+    if (client) return client;
+    const { config } = ctx.get();
+    const endpoint = platformEndpoint({ demo: ctx.demo(config), publicKey: config.publicKey, apiUrl: config.apiUrl });
+    client = new WebChatClient({
+      ...endpoint,
+      // The saved assistant; without one (demo mode only), an inline one with the element's name.
+      assistant: config.assistantId || { name: config.name },
+    });
+    record = createConversationRecord({ ...ctx, apiUrl: () => ctx.get().config.apiUrl });
+    return client;
+  };
+
+  /** Replaces the text of the answer line `id` (it is being streamed) or settles it. */
+  const show = (id: string, message: string, isFinal: boolean) => {
+    ctx.set({ messages: ctx.get().messages.map((m): ChatMessage => (m.id === id ? { ...m, message, isFinal } : m)) });
+    ctx.scroll();
+  };
+
+  const turn = (input: Parameters<WebChatClient['send']>[0]) => {
+    const run = async () => {
+      const chat = open();
+      const thisRecord = record;
+      ctx.set({ replying: true });
+      let line: ChatMessage | undefined;
+      try {
+        const answer = await chat.send(input, {
+          onDelta: (text) => {
+            if (chat !== client || !text) return;
+            if (!line) line = ctx.append('bot', text, false);
+            else show(line.id, text, false);
+            ctx.set({ speaking: true });
+          },
+        });
+        if (chat !== client) return; // the visitor started over meanwhile
+        if (line) show(line.id, answer.text || line.message, true);
+        else if (answer.text) ctx.append('bot', answer.text, true);
+        if (answer.sessionId) {
+          const { config } = ctx.get();
+          thisRecord?.create(answer.sessionId, {
+            assistant_id: config.assistantId || null,
+            start_time: new Date(ctx.now()).toISOString(),
+            page_url: ctx.pageUrl(),
+            locale: config.locale,
+            demo: ctx.demo(config),
+            channel: 'chat',
+          });
+        }
+      } catch (err) {
+        ctx.log('chat turn failed', err);
+        const message = errorMessage(err) ?? ctx.texts().errUnknown;
+        if (line) show(line.id, line.message, true);
+        // The visitor's line stays; the error is said in the chat and the panel stays open.
+        ctx.append('bot', ctx.texts().errorPrefix.replace('{msg}', message));
+        ctx.emit('helena:error', { message, source: 'chat' });
+      } finally {
+        ctx.set({ replying: false, speaking: false });
+      }
+    };
+    return (queue = queue.then(run, run));
+  };
+
+  return {
+    send(text) {
+      // A new chat after a call (or after a reload) starts from what was said before.
+      const earlier = client ? undefined : earlierConversation(ctx.get().messages, ctx.get().config.name);
+      ctx.append('user', text, true);
+      // Only the visitor's words can carry the visitor's address.
+      ctx.scanText(text);
+      return turn(earlier ? [{ role: 'system', content: earlier }, { role: 'user', content: text }] : text);
+    },
+    note(text) {
+      if (!client) return Promise.resolve();
+      return turn([{ role: 'system', content: text }]);
+    },
+    async row() {
+      await queue;
+      return record?.row();
+    },
+    async reset() {
+      const previous = record;
+      client = null;
+      record = null;
+      await previous?.close();
+    },
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * The email form opened by an address the visitor gave: typed or spoken in the conversation, or
+ * announced by the host page with the `correoDetectado` event. One address prompts once per
+ * conversation, even when it is said again after the visitor saved it. In the session chunk: the
+ * store reaches it only once a conversation has started or the page announced an address.
+ */
+import { detectEmails } from '@helena/sdk';
+import { EMAIL_EVENT } from './events';
+import type { HelenaState } from './store';
+
+/** The form closes itself after this long, unless the visitor has started filling it in. */
+export const MODAL_AUTO_HIDE_MS = 60_000;
+/** The same, for an address the host page announced. */
+export const MODAL_AUTO_HIDE_EVENT_MS = 10_000;
+
+/** `correoDetectado` events dispatched by a widget (not by the host page): their own listeners skip them. */
+const ownEmailEvents = new WeakSet<Event>();
+
+export interface EmailPromptContext {
+  get(): HelenaState;
+  set(partial: Partial<HelenaState>): void;
+  later(key: 'modalAutoHide', ms: number, fn: () => void): void;
+  cancel(key: 'modalClose'): void;
+  win: Window | null;
+  now(): number;
+}
+
+export interface EmailPrompt {
+  /** Looks for the visitor's address in `text`; a new one opens the form and, if `announce`, is announced. */
+  scan(text: string, announce: boolean): boolean;
+  /** The host page's `correoDetectado`: its first real address opens the form for 10 s. */
+  onEvent(event: Event): void;
+  /** A new conversation: every address may prompt again. */
+  clear(): void;
+}
+
+export function createEmailPrompt(ctx: EmailPromptContext): EmailPrompt {
+  const prompted = new Set<string>();
+
+  /** Opens the form for `email` unless it holds an address already; says whether it opened. */
+  const openFor = (email: string, autoHideMs: number): boolean => {
+    const s = ctx.get();
+    if (s.emailOpen && s.form.email.trim()) return false; // never overwrite what the visitor typed
+    prompted.add(email);
+    ctx.cancel('modalClose');
+    ctx.set({ emailOpen: true, saved: false, submitting: false, form: { ...s.form, email } });
+    ctx.later('modalAutoHide', autoHideMs, () => {
+      if (!ctx.get().submitting) ctx.set({ emailOpen: false });
+    });
+    return true;
+  };
+
+  return {
+    scan(text, announce) {
+      const correos = detectEmails(text);
+      const email = correos[0];
+      if (!email || prompted.has(email) || !openFor(email, MODAL_AUTO_HIDE_MS)) return false;
+      if (announce && ctx.win && typeof CustomEvent !== 'undefined') {
+        const event = new CustomEvent(EMAIL_EVENT, { detail: { correos, mensaje: text, timestamp: new Date(ctx.now()).toISOString() } });
+        ownEmailEvents.add(event);
+        ctx.win.dispatchEvent(event);
+      }
+      return true;
+    },
+    onEvent(event) {
+      if (ownEmailEvents.has(event)) return;
+      const detail = (event as CustomEvent).detail as { correos?: unknown } | undefined;
+      const list = Array.isArray(detail?.correos) ? detail.correos : [];
+      const email = list.map((c) => detectEmails(String(c))[0]).find(Boolean);
+      if (email) openFor(email, MODAL_AUTO_HIDE_EVENT_MS);
+    },
+    clear() {
+      prompted.clear();
+    },
+  };
+}

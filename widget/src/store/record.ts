@@ -1,0 +1,86 @@
+/**
+ * Our `vapi_call` row for one conversation, voice call or text chat alike: created with status
+ * active once the platform has given the conversation an id, closed (inactive, with the end
+ * time) when it ends, and closed with a request that outlives the page when the page goes away
+ * first, so that no row stays 'active' for ever.
+ */
+import type { LeadApi } from '../rpc/types';
+import { trpcUrl } from '../rpc/client';
+
+export interface RecordContext {
+  api(): Promise<LeadApi>;
+  apiUrl(): string;
+  now(): number;
+  log(...args: unknown[]): void;
+}
+
+export interface ConversationRecord {
+  /** Creates the row for the platform's conversation id (a call id, or a chat's session id), once. */
+  create(vapiId: string, initialData: Record<string, unknown>): void;
+  /** Closes the row (awaits its creation first); once. */
+  close(): Promise<void>;
+  /** The row and its capability token, once created. */
+  row(): Promise<{ id: string; token: string } | undefined>;
+}
+
+export function createConversationRecord(ctx: RecordContext): ConversationRecord {
+  let created: Promise<void> | undefined;
+  let row: { id: string; token: string } | undefined;
+  let initial: Record<string, unknown> = {};
+  let closed = false;
+
+  /** What closes a row: inactive, with the end time. */
+  const closing = (r: { id: string; token: string }) => ({
+    id: r.id,
+    token: r.token,
+    status: 'inactive' as const,
+    initial_data: { ...initial, end_time: new Date(ctx.now()).toISOString() },
+  });
+
+  /**
+   * The page is going away: an awaited tRPC call would be cut off, so the row is closed with
+   * fetch keepalive, posted the way tRPC's httpLink posts a mutation (no transformer: the body is
+   * the input).
+   */
+  const onPageHide = () => {
+    if (closed || !row || typeof fetch !== 'function') return;
+    closed = true;
+    fetch(`${trpcUrl(ctx.apiUrl())}/vapi_call.update`, {
+      method: 'POST',
+      keepalive: true,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(closing(row)),
+    }).catch((err) => ctx.log('vapi_call.update on pagehide failed', err));
+  };
+  if (typeof addEventListener === 'function') addEventListener('pagehide', onPageHide);
+
+  return {
+    create(vapiId, initialData) {
+      if (created) return;
+      initial = initialData;
+      created = ctx
+        .api()
+        .then((a) => a.createVapiCall({ vapi_id: vapiId, initial_data: initialData, status: 'active' }))
+        .then((r) => {
+          row = r;
+        })
+        .catch((err) => ctx.log('vapi_call.create failed', err));
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (typeof removeEventListener === 'function') removeEventListener('pagehide', onPageHide);
+      await created;
+      if (!row) return;
+      try {
+        await (await ctx.api()).updateVapiCall(closing(row));
+      } catch (err) {
+        ctx.log('vapi_call.update failed', err);
+      }
+    },
+    async row() {
+      await created;
+      return row;
+    },
+  };
+}
