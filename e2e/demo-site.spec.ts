@@ -4,6 +4,7 @@
 //   - the whole lead flow, with the email typed and with the email spoken
 //   - failure paths: the empty email, a customer save the server fails, the end of the call
 //   - rules and quality: no button on /propuesta/…, keyboard only, axe, no CSP violations
+//   - the default hybrid mode: typing is a text chat (no microphone, no call), a reload keeps it
 // Screenshots of each step go to e2e/artifacts/demo-site/.
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -81,12 +82,17 @@ const emailModal = (page: Page) => widget(page).getByRole('dialog', { name: 'Env
 const messageBox = (page: Page) => widget(page).getByRole('textbox', { name: 'Escribe tu mensaje' });
 const GREETING = '¡Hola! Soy Helena, la asistente virtual de Nexia. ¿En qué puedo ayudarte hoy?';
 
-/** Clicks the button and waits for the call and the assistant's first message. */
+/**
+ * Opens the panel (no call: the page's element is in the default hybrid mode), presses the call
+ * button (named like the launcher, which the open panel replaces) and waits for the call and the
+ * assistant's first message.
+ */
 async function startCall(page: Page) {
   await expect(launcher(page)).toBeVisible();
   await launcher(page).click();
   await expect(widget(page).getByRole('region', { name: 'Chat con Helena' })).toBeVisible();
   await expect(widget(page).getByText('modo demostración')).toBeVisible();
+  await launcher(page).click();
   await expect(widget(page).getByRole('button', { name: 'Finalizar Llamada' })).toBeVisible({ timeout: 15_000 });
   await expect(widget(page).getByRole('log').getByText(GREETING)).toBeVisible({ timeout: 15_000 });
 }
@@ -376,12 +382,9 @@ test('keyboard only: Tab to the button, Enter, type, Enter, Escape closes the mo
   // Through the page's own links to the button at the end of the page.
   for (let i = 0; i < 30 && (await focused(page)) !== 'Hablar con Helena'; i++) await page.keyboard.press('Tab');
   expect(await focused(page)).toBe('Hablar con Helena');
+  // The panel opens with focus in the message box: typing is a text chat (no call).
   await page.keyboard.press('Enter');
-  await expect(widget(page).getByRole('button', { name: 'Finalizar Llamada' })).toBeVisible({ timeout: 15_000 });
-  await expect(widget(page).getByRole('log').getByText(GREETING)).toBeVisible({ timeout: 15_000 });
-
-  for (let i = 0; i < 10 && (await focused(page)) !== 'Escribe tu mensaje'; i++) await page.keyboard.press('Tab');
-  expect(await focused(page)).toBe('Escribe tu mensaje');
+  await expect.poll(() => focused(page)).toBe('Escribe tu mensaje');
   await page.keyboard.type('mi correo es teclado@nexia-cliente.com');
   await page.keyboard.press('Enter');
   await expect(widget(page).getByRole('log').getByText('mi correo es teclado@nexia-cliente.com')).toBeVisible();
@@ -405,6 +408,141 @@ test('axe: the home page with the panel open and with the modal open has 0 serio
   await typeMessage(page, 'mi correo es axe@nexia-cliente.com');
   await expect(emailModal(page)).toBeVisible({ timeout: 10_000 });
   await shot(page, 'axe-2-modal');
+  expect(await axeSeriousOrCritical(page)).toEqual([]);
+  expect(problems).toEqual(NO_PROBLEMS);
+});
+
+// ── The default hybrid mode: typing is a text chat ──────────────────────────────────────────────
+
+/** Counts the page's microphone requests (`getUserMedia`), from its first script on. */
+async function countMicrophoneRequests(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { microphoneRequests: number };
+    w.microphoneRequests = 0;
+    const devices = navigator.mediaDevices as MediaDevices | undefined;
+    if (!devices) return;
+    const original = devices.getUserMedia?.bind(devices);
+    devices.getUserMedia = (constraints) => {
+      w.microphoneRequests++;
+      return original ? original(constraints) : Promise.reject(new Error('no microphone'));
+    };
+  });
+}
+
+/** Records, in the page, each assistant line seen while it was still arriving (data-final="false"). */
+async function recordStreamedLines(page: Page) {
+  await page.evaluate(() => {
+    const ui = document.querySelector('helena-assistant')?.shadowRoot?.querySelector('helena-assistant-ui')?.shadowRoot;
+    if (!ui) throw new Error('no widget UI');
+    const w = window as unknown as { partialLines: string[] };
+    w.partialLines = [];
+    new MutationObserver(() => {
+      for (const li of ui.querySelectorAll('li.bot[data-final="false"]')) w.partialLines.push(li.textContent ?? '');
+    }).observe(ui, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+}
+
+/** The `vapi_call` row of a platform conversation id, as the server recorded it. */
+function rowStatus(vapiId: string): string | undefined {
+  const db = new Database(site.dbPath);
+  try {
+    return (db.prepare('SELECT status FROM vapi_call WHERE vapi_id = ?').get(vapiId) as { status: string } | undefined)?.status;
+  } finally {
+    db.close();
+  }
+}
+
+/** The assistant's settled lines in the chat. */
+const botLines = (page: Page) => widget(page).locator('li.bot[data-final="true"]');
+
+test('typing is a text chat: no microphone, no call, the answer streams in, and the lead goes through to the proposal', async ({ page }) => {
+  await countMicrophoneRequests(page);
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(`${r.method()} ${new URL(r.url()).pathname}`));
+  const problems = await openHome(page);
+  await launcher(page).click();
+  await expect(widget(page).getByRole('region', { name: 'Chat con Helena' })).toBeVisible();
+  await expect(widget(page).getByText('Esperando tu mensaje...')).toBeVisible();
+  await expect.poll(() => focused(page)).toBe('Escribe tu mensaje');
+  await recordStreamedLines(page);
+
+  await typeMessage(page, 'Hola, ¿qué hacéis?');
+  await expect(botLines(page)).toHaveCount(1, { timeout: 15_000 });
+  // The answer arrived in pieces, each shown as it came.
+  const partial = await page.evaluate(() => (window as unknown as { partialLines: string[] }).partialLines);
+  expect(partial.length).toBeGreaterThan(0);
+  expect(await botLines(page).first().textContent()).toContain(partial[0]!.replace(/^Helena: /, '').trim());
+  await shot(page, 'chat-1-answer');
+
+  await typeMessage(page, 'Tengo una floristería en Sevilla');
+  await expect(botLines(page)).toHaveCount(2, { timeout: 15_000 });
+  const lead = { email: 'rosa@floristeria-sevilla.es', name: 'Rosa Martín', cargo: 'Dueña', company: 'Floristería Sevilla' };
+  await typeMessage(page, `mi correo es ${lead.email}`);
+  const dialog = await prefilledModal(page, lead.email);
+  await completeModal(page, dialog, lead, 'chat-2');
+  await expect(widget(page).getByText('Enviando propuesta personalizada...')).toBeVisible();
+  // The chat says where the proposal went; the assistant, told by the page, confirms it.
+  await expect(widget(page).getByRole('log').getByText(`Propuesta en camino a ${lead.email}. Revisa tu bandeja de entrada.`)).toBeVisible({ timeout: 10_000 });
+  await expect(widget(page).getByRole('log').getByText(DEFAULT_LINES.proposalOnItsWay.replace('{email}', lead.email))).toBeVisible({ timeout: 15_000 });
+  await shot(page, 'chat-3-confirmed');
+
+  // A chat has no end-of-call report to wait for: both emails come now, the proposal quoting the visitor.
+  await expect
+    .poll(async () => (await mailTo(lead.email)).map((m) => m.subject).sort(), { timeout: 15_000 })
+    .toEqual(['Hemos recibido tu solicitud', 'Tu propuesta personalizada']);
+  expect((await mailTo(lead.email)).find((m) => m.subject === 'Tu propuesta personalizada')!.html).toContain('Tengo una floristería en Sevilla');
+
+  expect(await page.evaluate(() => (window as unknown as { microphoneRequests: number }).microphoneRequests)).toBe(0);
+  expect(requests.filter((r) => r.endsWith('/call/web'))).toEqual([]);
+  expect(requests.filter((r) => r === 'POST /sim/chat/web').length).toBeGreaterThanOrEqual(4);
+  expect(problems).toEqual(NO_PROBLEMS);
+});
+
+test('a reload keeps the conversation, closes the call that was live and clears its id; the call button carried the chat on', async ({ page }) => {
+  const problems = await openHome(page);
+  await launcher(page).click();
+  await typeMessage(page, '¿Funciona en WhatsApp?');
+  await expect(botLines(page)).toHaveCount(1, { timeout: 15_000 });
+  // The call button: voice, with the typed line still in the conversation.
+  await launcher(page).click();
+  await expect(widget(page).getByRole('button', { name: 'Finalizar Llamada' })).toBeVisible({ timeout: 15_000 });
+  await expect(widget(page).getByRole('log').getByText(GREETING)).toBeVisible({ timeout: 15_000 });
+  await expect(widget(page).getByRole('log').getByText('¿Funciona en WhatsApp?')).toBeVisible();
+  const vapiCallId = (await page.evaluate(() => localStorage.getItem('vapiCallId')))!;
+  await expect.poll(() => rowStatus(vapiCallId), { timeout: 10_000 }).toBe('active');
+
+  await page.reload();
+  // The row was closed as the page went away; the id in storage is gone.
+  await expect.poll(() => rowStatus(vapiCallId), { timeout: 10_000 }).toBe('inactive');
+  await launcher(page).click();
+  // Reopened: the stale id is gone.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('vapiCallId'))).toBeNull();
+  await expect(widget(page).getByRole('log').getByText('¿Funciona en WhatsApp?')).toBeVisible();
+  await expect(widget(page).getByRole('log').getByText(GREETING)).toBeVisible();
+  await expect(widget(page).getByRole('button', { name: 'Finalizar Llamada' })).toHaveCount(0);
+  await shot(page, 'reload-1-restored');
+  // Typing again starts a new chat.
+  const before = await botLines(page).count();
+  await typeMessage(page, '¿Y en catalán?');
+  await expect(botLines(page)).toHaveCount(before + 1, { timeout: 15_000 });
+  expect(problems).toEqual(NO_PROBLEMS);
+});
+
+test('on a phone: the chat in the bottom sheet, by keyboard alone, with no serious axe violation', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const problems = await openHome(page);
+  for (let i = 0; i < 30 && (await focused(page)) !== 'Hablar con Helena'; i++) await page.keyboard.press('Tab');
+  expect(await focused(page)).toBe('Hablar con Helena');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => focused(page)).toBe('Escribe tu mensaje');
+  const box = (await widget(page).getByRole('region', { name: 'Chat con Helena' }).boundingBox())!;
+  expect(Math.round(box.x)).toBe(0);
+  expect(Math.round(box.width)).toBe(390);
+  await page.keyboard.type('¿Cuánto cuesta?');
+  await page.keyboard.press('Enter');
+  await expect(botLines(page)).toHaveCount(1, { timeout: 15_000 });
+  expect(await focused(page)).toBe('Escribe tu mensaje');
+  await shot(page, 'phone-chat');
   expect(await axeSeriousOrCritical(page)).toEqual([]);
   expect(problems).toEqual(NO_PROBLEMS);
 });

@@ -41,9 +41,11 @@ async function openHome(page: Page, viewport: { width: number; height: number })
   return errors;
 }
 
+/** Opens the panel, then presses its call button (named like the launcher the panel replaces). */
 async function startCall(page: Page) {
   await launcher(page).click();
   await expect(panel(page)).toBeVisible();
+  await launcher(page).click();
   await expect(widget(page).getByRole('button', { name: 'Finalizar Llamada' })).toBeVisible({ timeout: 15_000 });
   await expect(log(page).getByText(GREETING)).toBeVisible({ timeout: 15_000 });
 }
@@ -210,7 +212,13 @@ test('phone: a full-width bottom sheet, usable by keyboard alone, with no seriou
   await page.keyboard.press('Enter');
   await expect(panel(page)).toBeVisible();
   await expect(messageBox(page)).toBeFocused();
+  // The call button, after Enviar; once pressed, focus goes back to the message box.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  expect(await focused(page)).toBe('Hablar con Helena');
+  await page.keyboard.press('Enter');
   await expect(log(page).getByText(GREETING)).toBeVisible({ timeout: 15_000 });
+  await expect(messageBox(page)).toBeFocused();
 
   const sheet = await panel(page).boundingBox();
   expect(sheet!.x).toBe(0);

@@ -283,7 +283,18 @@ function Composer({ store }: { store: HelenaStore }) {
         {t.send}
       </button>
       {call ? (
-        <button type="button" className="icon-btn" part="call-button" aria-label={talk} title={talk} onClick={() => void a.startCall()}>
+        <button
+          type="button"
+          className="icon-btn"
+          part="call-button"
+          aria-label={talk}
+          title={talk}
+          onClick={(e) => {
+            // The button goes once the call starts: the message box keeps the focus.
+            (e.currentTarget.form?.elements[0] as HTMLElement | undefined)?.focus();
+            void a.startCall();
+          }}
+        >
           <ChatIcon />
         </button>
       ) : null}

@@ -31,7 +31,7 @@ export async function mountedSimulator(): Promise<MountedSimulator> {
       const body = await bodyOf(req);
       const headers = new Headers();
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
-      const answer = await sim.fetch(new Request(`http://${req.headers.host}${path}`, { method: req.method, headers, body: body.length ? body : undefined }));
+      const answer = await sim.fetch(new Request(`http://${req.headers.host}${path}`, { method: req.method, headers, body: body.length ? new Uint8Array(body) : undefined }));
       res.writeHead(answer.status, Object.fromEntries(answer.headers));
       // Streamed answers go out piece by piece, as they are produced.
       const reader = answer.body?.getReader();
