@@ -23,8 +23,12 @@ export interface HelenaAssistantAttributes {
   locale?: 'es' | 'en';
   /** Render only when `location.pathname` is exactly this. */
   'show-on'?: string;
-  /** `demo` forces demo mode even with a public key. */
-  mode?: 'demo';
+  /**
+   * How the visitor talks: `hybrid` (default: typing is a text chat, the call button starts
+   * voice), `chat` (text only), `voice` (the button calls at once); `demo` is hybrid in demo mode
+   * even with a public key.
+   */
+  mode?: 'hybrid' | 'chat' | 'voice' | 'demo';
   /** `intent`: fetch the UI only on hover/focus/touch/click, never when idle. */
   loading?: 'intent';
 }
@@ -42,7 +46,7 @@ export interface HelenaAssistantEventDetails {
     customerId: string;
     callId: string | null;
   };
-  'helena:error': { message: string; source: 'start' | 'stop' | 'voice' | 'lead' | 'load' };
+  'helena:error': { message: string; source: 'start' | 'stop' | 'voice' | 'chat' | 'lead' | 'load' };
 }
 
 /** The events as DOM events, for `addEventListener` on the element or any ancestor. */

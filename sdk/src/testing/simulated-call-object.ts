@@ -9,8 +9,10 @@
    failure (a destroyed object, say) must reject the returned promise, never throw at the call. */
 import { DemoVoice } from './simulated/speech';
 import { SpeechListener } from './simulated/listen';
+import { voiceNotice } from './simulated/voice-notice';
 
 export { voiceSupport, type VoiceSupport } from './simulated/listen';
+export { voiceNotice } from './simulated/voice-notice';
 import type {
   CallObjectEvent,
   CallObjectInputDevices,
@@ -484,6 +486,19 @@ class SimulatedCall implements SimulatedCallObject {
     this.emit('joined-meeting', { participants: { local: this.local } });
     this.emit('network-connection', { type: 'signaling', event: 'connected', session_id: this.local.session_id });
     this.emit('network-quality-change', { threshold: 'good', quality: 100, networkState: 'good' });
+    this.announceMissingVoice();
+  }
+
+  /**
+   * The browser cannot speak or listen as the options asked: the assistant says so in the
+   * conversation (a final transcript line, as the platform sends its lines), and text goes on.
+   */
+  private announceMissingVoice(): void {
+    const notice = voiceNotice(this.options);
+    if (!notice) return;
+    const transcript = { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: notice };
+    const fromId = this.remotes.keys().next().value ?? 'assistant';
+    this.emit('app-message', { data: JSON.stringify(transcript), fromId });
   }
 
   private onFrame(frame: ServerFrame): void {

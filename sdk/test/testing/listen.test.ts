@@ -3,7 +3,7 @@
 // turn in the room. The stand-in below keeps the Web Speech API's rules: start() on a running
 // recognition throws InvalidStateError, and a session ends by itself after a silence.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSimulatedCallObject, voiceSupport } from '@helena/sdk/testing';
+import { createSimulatedCallObject, voiceNotice, voiceSupport } from '@helena/sdk/testing';
 import { fastSimulator, recordAppMessages, until } from './helpers';
 
 class FakeRecognition {
@@ -143,5 +143,46 @@ describe('the demo listening', () => {
     await c.join({ url: created.body.webCallUrl });
     expect(c.meetingState()).toBe('joined-meeting');
     expect(FakeRecognition.all).toEqual([]);
+  });
+});
+
+describe('a demo without the voice it asked for', () => {
+  it('says what is missing, in the asked language, and that voice needs the real platform', () => {
+    const both = { speak: { lang: 'es-ES' }, listen: { lang: 'es-ES' } };
+    expect(voiceNotice(both, {})).toMatch(/no puede hablar ni escuchar.*la voz necesita la plataforma real.*escribir/);
+    expect(voiceNotice(both, { speechSynthesis: {}, SpeechSynthesisUtterance: class {} })).toMatch(/no puede escucharte.*plataforma real/);
+    expect(voiceNotice(both, { webkitSpeechRecognition: FakeRecognition })).toMatch(/no puede leer las respuestas.*plataforma real/);
+    expect(voiceNotice({ speak: { lang: 'en-US' }, listen: { lang: 'en-US' } }, {})).toMatch(/cannot speak or listen.*voice needs the real platform/);
+    // All it asked for is there, or it asked for nothing: no notice.
+    expect(voiceNotice(both, { webkitSpeechRecognition: FakeRecognition, speechSynthesis: {}, SpeechSynthesisUtterance: class {} })).toBeUndefined();
+    expect(voiceNotice({}, {})).toBeUndefined();
+    expect(voiceNotice({ listen: { lang: 'es-ES' } }, { webkitSpeechRecognition: FakeRecognition })).toBeUndefined();
+  });
+
+  it('the assistant says it in the call, as a final line, and the call goes on', async () => {
+    // Node has neither speech synthesis nor recognition.
+    const s = await fastSimulator();
+    closers.push(s.close);
+    const created = await s.api('POST', '/call/web', { assistant: { name: 'Helena', firstMessage: 'Hola.' } }, s.sim.publicKey);
+    const c = createSimulatedCallObject({ speak: { lang: 'es-ES' }, listen: { lang: 'es-ES' } });
+    closers.push(() => c.destroy());
+    const messages = recordAppMessages(c);
+    await c.join({ url: created.body.webCallUrl });
+    const notice = voiceNotice({ speak: { lang: 'es-ES' }, listen: { lang: 'es-ES' } }, {});
+    expect(messages[0]).toEqual({ type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: notice });
+    await until(() => messages.some((m) => m?.type === 'transcript' && m.transcript === 'Hola.'), 5000, 'the greeting');
+    expect(c.meetingState()).toBe('joined-meeting');
+  });
+
+  it('a call object that asked for no voice says nothing of it', async () => {
+    const s = await fastSimulator();
+    closers.push(s.close);
+    const created = await s.api('POST', '/call/web', { assistant: { name: 'Helena', firstMessage: 'Hola.' } }, s.sim.publicKey);
+    const c = createSimulatedCallObject();
+    closers.push(() => c.destroy());
+    const messages = recordAppMessages(c);
+    await c.join({ url: created.body.webCallUrl });
+    await until(() => messages.some((m) => m?.type === 'transcript' && m.transcript === 'Hola.'), 5000, 'the greeting');
+    expect(messages.filter((m) => typeof m?.transcript === 'string' && /plataforma real/.test(m.transcript))).toEqual([]);
   });
 });
