@@ -11,7 +11,7 @@
 // see: render it visually hidden (not display:none alone), with tabindex="-1",
 // autocomplete="off" and aria-hidden="true", and send it empty in customer.upsert. When it is
 // filled the server answers with a fake id and stores nothing.
-export type { AppRouter } from './router';
+export type { AppRouter, LeadRouterInputs, LeadRouterOutputs } from './router';
 export type { IdResult, ProposalQueued, VapiCallCreated, VapiCallRecord } from './outputs';
 export { formatLeadError, type InputIssue, type LeadErrorShape } from './errors';
 

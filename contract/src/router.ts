@@ -2,7 +2,7 @@
 // answer, and no implementation. The server builds its own router over the same schemas and a
 // type test there proves the two agree, so the widget can depend on this package alone and
 // bundle no server code.
-import { initTRPC } from '@trpc/server';
+import { initTRPC, type inferRouterInputs, type inferRouterOutputs } from '@trpc/server';
 import { callsCreateWithVerificationInput } from './calls';
 import { customerCreateInput, customerUpsertInput } from './customer';
 import { formatLeadError } from './errors';
@@ -37,3 +37,8 @@ const contractRouter = t.router({
 
 /** The router type for `createTRPCClient<AppRouter>()`. */
 export type AppRouter = typeof contractRouter;
+
+/** Every procedure's input, as a client sends it (`LeadRouterInputs['customer']['upsert']`). */
+export type LeadRouterInputs = inferRouterInputs<AppRouter>;
+/** Every procedure's answer. */
+export type LeadRouterOutputs = inferRouterOutputs<AppRouter>;

@@ -33,8 +33,8 @@ export function createLeadApi(apiUrl: string, fetchImpl?: typeof fetch): LeadApi
   return {
     upsertCustomer: rules((input) => trpc.customer.upsert.mutate(input)),
     createCall: rules((input) => trpc.calls.createWithVerification.mutate(input)),
-    createVapiCall: rules((input) => trpc.vapi_call.create.mutate(input as Parameters<typeof trpc.vapi_call.create.mutate>[0])),
-    updateVapiCall: rules((input) => trpc.vapi_call.update.mutate(input as Parameters<typeof trpc.vapi_call.update.mutate>[0])),
+    createVapiCall: rules((input) => trpc.vapi_call.create.mutate(input)),
+    updateVapiCall: rules((input) => trpc.vapi_call.update.mutate(input)),
     // A query is retried once: a read is safe to repeat, a second failure is real. NOT_FOUND is an answer, not a failure.
     getVapiCallByVapiId: async (input) => {
       const query = rules((i: { vapi_id: string }) => trpc.vapi_call.getByVapiId.query(i));

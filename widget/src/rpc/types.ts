@@ -1,48 +1,25 @@
 /**
- * The lead server's procedures as the widget uses them. The shapes follow `api/src/contract`
- * (tRPC v11, no transformer, no batching, under `${api-url}/api/trpc`).
+ * The lead server's procedures as the widget uses them. Inputs and answers are inferred from the
+ * server's contract router (tRPC v11, no transformer, no batching, under `${api-url}/api/trpc`),
+ * so a change there is a compile error here.
  */
+import type { LeadRouterInputs as In, LeadRouterOutputs as Out } from '@helena/contract';
+
 export type Id = string;
 
-export interface CustomerInput {
-  email: string;
-  name?: string;
-  cargo?: string;
-  company?: string;
-  /** The lead form's honeypot: rendered hidden, always sent empty by a person. */
-  website?: string;
-}
-
-export interface CallInput {
-  transaction: string;
-  customer_id: Id;
-  vapi_call_id?: Id;
-  /** vapi_call.create's token; the server links the conversation only with it. */
-  vapi_call_token?: string;
-  status: 'completada' | 'enviada';
-  summary?: string;
-}
-
-export interface VapiCallCreateInput {
-  vapi_id: string;
-  initial_data: Record<string, unknown>;
-  status: string;
-}
-
-export interface VapiCallUpdateInput {
-  id: Id;
-  token: string;
-  status: string;
-  initial_data: Record<string, unknown>;
-}
+export type CustomerInput = In['customer']['upsert'];
+export type CallInput = In['calls']['createWithVerification'];
+export type VapiCallCreateInput = In['vapi_call']['create'];
+export type VapiCallUpdateInput = In['vapi_call']['update'];
 
 export interface LeadApi {
-  upsertCustomer(input: CustomerInput): Promise<{ id: Id }>;
-  createCall(input: CallInput): Promise<{ id: Id }>;
-  createVapiCall(input: VapiCallCreateInput): Promise<{ id: Id; token: string }>;
-  updateVapiCall(input: VapiCallUpdateInput): Promise<{ id: Id }>;
-  getVapiCallByVapiId(input: { vapi_id: string }): Promise<{ id: Id } | null>;
-  sendProposal(input: { callId: Id; token?: string }): Promise<{ queued: boolean }>;
+  upsertCustomer(input: CustomerInput): Promise<Out['customer']['upsert']>;
+  createCall(input: CallInput): Promise<Out['calls']['createWithVerification']>;
+  createVapiCall(input: VapiCallCreateInput): Promise<Out['vapi_call']['create']>;
+  updateVapiCall(input: VapiCallUpdateInput): Promise<Out['vapi_call']['update']>;
+  /** The row of a platform call id, or null when there is none. */
+  getVapiCallByVapiId(input: In['vapi_call']['getByVapiId']): Promise<Out['vapi_call']['getByVapiId'] | null>;
+  sendProposal(input: In['proposal']['send']): Promise<Out['proposal']['send']>;
 }
 
 export type LeadApiFactory = (apiUrl: string) => Promise<LeadApi>;

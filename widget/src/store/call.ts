@@ -116,7 +116,7 @@ export function createCallController(ctx: CallContext): CallController {
     current.record.create(current.vapiId, {
       assistant_id: config.assistantId || null,
       start_time: new Date(ctx.now()).toISOString(),
-      page_url: ctx.pageUrl(),
+      page_url: ctx.pageUrl() ?? null,
       locale: config.locale,
       demo: ctx.demo(config),
     });

@@ -73,7 +73,7 @@ export function createChatController(ctx: ChatContext): ChatController {
           thisRecord?.create(answer.sessionId, {
             assistant_id: config.assistantId || null,
             start_time: new Date(ctx.now()).toISOString(),
-            page_url: ctx.pageUrl(),
+            page_url: ctx.pageUrl() ?? null,
             locale: config.locale,
             demo: ctx.demo(config),
             channel: 'chat',

@@ -4,7 +4,10 @@
  * time) when it ends, and closed with a request that outlives the page when the page goes away
  * first, so that no row stays 'active' for ever.
  */
-import type { LeadApi } from '../rpc/types';
+import type { LeadApi, VapiCallCreateInput } from '../rpc/types';
+
+/** What a row records of its conversation (JSON). */
+export type InitialData = VapiCallCreateInput['initial_data'];
 import { trpcUrl } from '../rpc/client';
 
 export interface RecordContext {
@@ -16,7 +19,7 @@ export interface RecordContext {
 
 export interface ConversationRecord {
   /** Creates the row for the platform's conversation id (a call id, or a chat's session id), once. */
-  create(vapiId: string, initialData: Record<string, unknown>): void;
+  create(vapiId: string, initialData: InitialData): void;
   /** Closes the row (awaits its creation first); once. */
   close(): Promise<void>;
   /** The row and its capability token, once created. */
@@ -26,7 +29,7 @@ export interface ConversationRecord {
 export function createConversationRecord(ctx: RecordContext): ConversationRecord {
   let created: Promise<void> | undefined;
   let row: { id: string; token: string } | undefined;
-  let initial: Record<string, unknown> = {};
+  let initial: InitialData = {};
   let closed = false;
 
   /** What closes a row: inactive, with the end time. */

@@ -79,11 +79,12 @@ export class FakeApi implements LeadApi {
   updateVapiCall(input: unknown) {
     return this.#record('updateVapiCall', input, { id: 'vapi-row-1' });
   }
-  getVapiCallByVapiId(input: unknown) {
-    return this.#record('getVapiCallByVapiId', input, { id: 'vapi-row-from-lookup' });
+  getVapiCallByVapiId(input: { vapi_id: string }) {
+    const at = '2026-01-01T00:00:00.000Z';
+    return this.#record('getVapiCallByVapiId', input, { id: 'vapi-row-from-lookup', vapi_id: input.vapi_id, initial_data: null, status: 'active', created_at: at, updated_at: at });
   }
   sendProposal(input: unknown) {
-    return this.#record('sendProposal', input, { queued: true });
+    return this.#record('sendProposal', input, { queued: true as const });
   }
   named(name: keyof LeadApi) {
     return this.calls.filter(([n]) => n === name).map(([, input]) => input as any);
