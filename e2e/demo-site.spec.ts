@@ -546,3 +546,69 @@ test('on a phone: the chat in the bottom sheet, by keyboard alone, with no serio
   expect(await axeSeriousOrCritical(page)).toEqual([]);
   expect(problems).toEqual(NO_PROBLEMS);
 });
+
+test('the demo assistant converses: answers questions, stops asking for the email, claims nothing unsent, and its example address prefills nothing', async ({ page }) => {
+  const problems = await openHome(page);
+  await launcher(page).click();
+  const say = async (text: string) => {
+    const before = await botLines(page).count();
+    await typeMessage(page, text);
+    await expect(botLines(page)).toHaveCount(before + 1, { timeout: 15_000 });
+    return (await botLines(page).last().textContent())!.replace(/^Helena: /, '');
+  };
+  expect(await say('Hola, ¿qué hacéis?')).toContain(DEFAULT_LINES.whatWeDo);
+  expect(await say('Tengo una clínica dental en Bilbao')).toBe(DEFAULT_LINES.askEmail);
+  // The retry line quotes an example address aloud: it must never open the form.
+  expect(await say('no sé')).toBe(DEFAULT_LINES.repeatEmail);
+  // A question is answered, and after two turns without an address the assistant moves on.
+  const price = await say('¿Cuánto cuesta?');
+  expect(price).toContain(DEFAULT_LINES.price);
+  expect(price).toContain(DEFAULT_LINES.offerForm);
+  expect(await say('¿Funciona en WhatsApp?')).toBe(DEFAULT_LINES.channels);
+  expect(await say('¿Y en catalán?')).toBe(DEFAULT_LINES.languages);
+  // Agreeing with no address given and nothing sent: no claim that a proposal is on its way.
+  expect(await say('sí, envíamela')).not.toMatch(/va de camino|on its way/);
+  await expect(emailModal(page)).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem('correoUsuario'))).toBeNull();
+  await shot(page, 'converses');
+  expect(problems).toEqual(NO_PROBLEMS);
+});
+
+test('an address that is not one: an inline message, the other fields kept, nothing stored or sent; corrected, it goes', async ({ page }) => {
+  const problems = await openHome(page);
+  await launcher(page).click();
+  await typeMessage(page, 'Tengo una gestoría, mi correo es eva@gestoria-eva.es');
+  const dialog = await prefilledModal(page, 'eva@gestoria-eva.es');
+  const email = dialog.getByRole('textbox', { name: 'Tu correo electrónico' });
+  await email.fill('eva@gestoria-eva');
+  await dialog.getByRole('textbox', { name: 'Nombre completo' }).fill('Eva Sanz');
+  await dialog.getByRole('textbox', { name: 'Empresa' }).fill('Gestoría Eva');
+  await dialog.getByRole('button', { name: 'Enviar propuestas' }).click();
+  await expect(dialog.getByText('Revisa el correo: debe ser como nombre@empresa.com')).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: 'Nombre completo' })).toHaveValue('Eva Sanz');
+  await expect(dialog.getByRole('textbox', { name: 'Empresa' })).toHaveValue('Gestoría Eva');
+  await expect(widget(page).getByText('Error al guardar envio de propuesta')).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('correoUsuario'))).toBeNull();
+  expect(await mailTo('eva@gestoria-eva')).toEqual([]);
+  await shot(page, 'invalid-address');
+  await email.fill('eva@gestoria-eva.es');
+  await dialog.getByRole('button', { name: 'Enviar propuestas' }).click();
+  await expect(widget(page).getByText('Enviando propuesta personalizada...')).toBeVisible();
+  await expect.poll(async () => (await mailTo('eva@gestoria-eva.es')).length, { timeout: 15_000 }).toBeGreaterThan(0);
+  expect(problems).toEqual(NO_PROBLEMS);
+});
+
+test('a browser with no speech: the demo call says that voice needs the real platform, and text works as before', async ({ page }) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as Record<string, unknown>;
+    for (const name of ['speechSynthesis', 'SpeechSynthesisUtterance', 'SpeechRecognition', 'webkitSpeechRecognition']) delete w[name];
+  });
+  const problems = await openHome(page);
+  await startCall(page);
+  await expect(widget(page).getByRole('log').getByText(/la voz necesita la plataforma real/)).toBeVisible();
+  await typeMessage(page, '¿Cuánto cuesta?');
+  await expect(widget(page).getByRole('log').getByText(DEFAULT_LINES.price, { exact: false })).toBeVisible({ timeout: 15_000 });
+  await shot(page, 'no-speech');
+  expect(problems).toEqual(NO_PROBLEMS);
+});

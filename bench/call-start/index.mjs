@@ -13,7 +13,7 @@
 //   node --import tsx bench/call-start/index.mjs [--rounds N] [--write]
 // --write replaces the "## call-start" section of bench/RESULTS.md.
 import { createServer } from 'node:http';
-import { createRequire } from 'node:module';
+import { loadReference } from '../reference.mjs';
 import { writeResultsSection } from '../results.mjs';
 import { performance } from 'node:perf_hooks';
 
@@ -28,21 +28,8 @@ const { WebCallClient } = await import(new URL('sdk/src/web/index.ts', root).hre
 const { createFakeCallObjectFactory } = await import(new URL('sdk/src/testing/fake-call-object.ts', root).href);
 
 // The reference, with a fake @daily-co/daily-js in the require cache.
-const require = createRequire(import.meta.url);
-const vapiEntry = require.resolve('@vapi-ai/web');
-const requireFromVapi = createRequire(vapiEntry);
-const dailyPath = requireFromVapi.resolve('@daily-co/daily-js');
 let currentFactory = null;
-requireFromVapi.cache[dailyPath] = {
-  id: dailyPath,
-  filename: dailyPath,
-  loaded: true,
-  exports: { __esModule: true, default: { createCallObject: (o) => currentFactory(o) } },
-  children: [],
-  paths: [],
-};
-const Vapi = require('@vapi-ai/web').default;
-const referenceVersion = require('@vapi-ai/web/package.json').version;
+const { Vapi, version: referenceVersion } = loadReference((o) => currentFactory(o));
 
 // The platform: POST /call/web answered after COSTS.post ms.
 let n = 0;

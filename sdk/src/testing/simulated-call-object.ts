@@ -486,12 +486,13 @@ class SimulatedCall implements SimulatedCallObject {
     this.emit('joined-meeting', { participants: { local: this.local } });
     this.emit('network-connection', { type: 'signaling', event: 'connected', session_id: this.local.session_id });
     this.emit('network-quality-change', { threshold: 'good', quality: 100, networkState: 'good' });
-    this.announceMissingVoice();
   }
 
   /**
    * The browser cannot speak or listen as the options asked: the assistant says so in the
    * conversation (a final transcript line, as the platform sends its lines), and text goes on.
+   * Said once the call has started ('listening'): a client listens to messages only from then on,
+   * as `@vapi-ai/web` does.
    */
   private announceMissingVoice(): void {
     const notice = voiceNotice(this.options);
@@ -529,6 +530,7 @@ class SimulatedCall implements SimulatedCallObject {
       case 'app-message':
         this.voice?.say(frame.data);
         this.emit('app-message', { data: frame.data, fromId: frame.fromId });
+        if (frame.data === 'listening') this.announceMissingVoice();
         break;
       case 'levels':
         for (const [id, level] of Object.entries(frame.levels)) {
