@@ -10,7 +10,7 @@ import { earlierConversation } from './carry-over';
 import { createConversationRecord, type ConversationRecord } from './record';
 import { assistantOverrides } from '../voice/overrides';
 import type { PlatformMessage, VoiceClient, VoiceFactory } from '../voice/types';
-import type { ChatMessage, HelenaConfig, HelenaState, TimerKey, ToastApi } from './store';
+import type { CallStatus, ChatMessage, HelenaConfig, HelenaState, TimerKey, ToastApi } from './store';
 
 export const SPEAKING_OFF_MS = 500;
 
@@ -91,7 +91,26 @@ interface CallRecord {
   record: ConversationRecord;
 }
 
+/**
+ * The call's lifecycle inside the controller. The store and the page see it as the original
+ * widget's status: idle is 'inactive', connecting and ending are 'loading', live is 'active'.
+ */
+export type CallPhase = 'idle' | 'connecting' | 'live' | 'ending';
+
+const STATUS_OF: Record<CallPhase, CallStatus> = { idle: 'inactive', connecting: 'loading', live: 'active', ending: 'loading' };
+
 export function createCallController(ctx: CallContext): CallController {
+  let phase: CallPhase = 'idle';
+  /** The one place the phase changes; the store's status (and what goes with it) follows. */
+  const transition = (next: CallPhase, alongside: Partial<HelenaState> = {}) => {
+    phase = next;
+    ctx.set({ status: STATUS_OF[next], ...alongside });
+  };
+  /** A failure ends the call: the store shows the error and is inactive again. */
+  const fail = (message: string, source: string) => {
+    phase = 'idle';
+    ctx.fail(message, source);
+  };
   let client: VoiceClient | null = null;
   let clientPromise: Promise<VoiceClient> | null = null;
   let call: CallRecord | null = null;
@@ -203,7 +222,7 @@ export function createCallController(ctx: CallContext): CallController {
   };
 
   const note = (text: string) => {
-    if (!client || ctx.get().status !== 'active') return;
+    if (!client || phase !== 'live') return;
     try {
       client.send({ type: 'add-message', message: { role: 'system', content: text } });
     } catch (err) {
@@ -217,7 +236,7 @@ export function createCallController(ctx: CallContext): CallController {
       call.started = true;
       // What was typed (or said in an earlier call) before this call is the assistant's context.
       const earlier = earlierConversation(ctx.get().messages, ctx.get().config.name);
-      ctx.set({ status: 'active', error: null, ended: false, panelOpen: true });
+      transition('live', { error: null, ended: false, panelOpen: true });
       announce();
       createRecord();
       if (earlier) note(earlier);
@@ -225,7 +244,7 @@ export function createCallController(ctx: CallContext): CallController {
     });
     c.on('call-end', () => {
       ctx.cancel('speaking');
-      ctx.set({ status: 'inactive', speaking: false, listening: false, volume: 0, ended: true });
+      transition('idle', { speaking: false, listening: false, volume: 0, ended: true });
       ctx.append('bot', ctx.texts().farewell);
       ctx.emit('helena:call-end', { vapiCallId: call?.vapiId ?? null });
       ctx.takePending();
@@ -239,7 +258,7 @@ export function createCallController(ctx: CallContext): CallController {
     });
     c.on('message', onMessage);
     c.on('error', (err: unknown) => {
-      ctx.fail(errorMessage(err) ?? ctx.texts().errUnknown, 'voice');
+      fail(errorMessage(err) ?? ctx.texts().errUnknown, 'voice');
       void updateRecord();
     });
   };
@@ -269,7 +288,8 @@ export function createCallController(ctx: CallContext): CallController {
 
   return {
     async start() {
-      // The store has already set status 'loading' and opened the panel.
+      // The store has already shown 'loading' and opened the panel.
+      transition('connecting');
       const texts = ctx.texts();
       const { config } = ctx.get();
       const thisCall = newCall();
@@ -279,10 +299,10 @@ export function createCallController(ctx: CallContext): CallController {
         c = await ensureClient();
       } catch (err) {
         ctx.log('voice client unavailable', err);
-        ctx.fail((err as { setup?: boolean })?.setup ? texts.errEvents : texts.errNotInitialised, 'start');
+        fail((err as { setup?: boolean })?.setup ? texts.errEvents : texts.errNotInitialised, 'start');
         return;
       }
-      if (call !== thisCall || ctx.get().status !== 'loading') return; // stopped meanwhile
+      if (call !== thisCall || phase !== 'connecting') return; // stopped meanwhile
       try {
         const overrides = assistantOverrides({ ...config, greeting: texts.greeting });
         // With an assistant id: the id plus the inline overrides. Without one (demo
@@ -298,26 +318,27 @@ export function createCallController(ctx: CallContext): CallController {
           createRecord();
         }
         if (started) announce();
-        else if (!started && !thisCall.started && ctx.get().status === 'loading') {
-          ctx.fail(texts.errStart, 'start');
+        else if (!started && !thisCall.started && phase === 'connecting') {
+          fail(texts.errStart, 'start');
         }
       } catch (err) {
         if (call !== thisCall) return;
         ctx.log('start failed', err);
-        ctx.fail(errorMessage(err) ?? texts.errStart, 'start');
+        fail(errorMessage(err) ?? texts.errStart, 'start');
       }
     },
 
     async stop() {
       ctx.cancel('speaking');
+      transition('ending');
       try {
         await client?.stop();
       } catch (err) {
         ctx.log('stop failed', err);
-        ctx.fail(errorMessage(err) ?? ctx.texts().errStop, 'stop');
+        fail(errorMessage(err) ?? ctx.texts().errStop, 'stop');
       }
       // If the platform never confirms with call-end (a start still pending), finish here.
-      if (ctx.get().status === 'loading') ctx.set({ status: 'inactive', speaking: false, listening: false, volume: 0 });
+      if (phase === 'ending') transition('idle', { speaking: false, listening: false, volume: 0 });
       ctx.takePending();
       await updateRecord();
     },
