@@ -12,6 +12,7 @@ import { assistantOverrides } from '../voice/overrides';
 import type { PlatformMessage, VoiceClient, VoiceFactory } from '../voice/types';
 import type { CallStatus, ChatMessage, HelenaConfig, HelenaState, TimerKey, ToastApi } from './store';
 
+/** The speaking indicator goes off this long after the assistant's final transcript. */
 export const SPEAKING_OFF_MS = 500;
 
 export interface CallContext {

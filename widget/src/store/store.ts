@@ -3,163 +3,29 @@
  * the voice client, the tRPC client, timers, local storage, window listeners and the DOM events
  * the host page receives. React components only read it and call its actions.
  */
-import { createStore, type StoreApi } from 'zustand/vanilla';
-import { fmt, hasLocale, loadLocale, resolveLocale, textsFor, type Locale, type Texts } from '../i18n';
+import { createStore } from 'zustand/vanilla';
+import { fmt, hasLocale, loadLocale, resolveLocale, textsFor, type Texts } from '../i18n';
 import type { LeadApiFactory } from '../rpc/types';
 import type { VoiceFactory } from '../voice/types';
-import type { CallContext, CallController } from './call';
-import type { ChatContext, ChatController } from './chat';
-import type { EmailPrompt, EmailPromptContext } from './email-prompt';
 import { EMAIL_EVENT, TOGGLE_EVENT } from './events';
 import { lazy } from './lazy';
-import type { SubmitContext } from './lead';
-
-/** The session chunk's exports the store uses (see ../session.ts). */
-export interface SessionModule {
-  createEmailPrompt: (ctx: EmailPromptContext) => EmailPrompt;
-  restoredConversation: (saved: string | null) => ChatMessage[];
-  submitLead: (ctx: SubmitContext) => Promise<void>;
-}
+import type { CallController } from './call';
+import type { ChatMessage, ConversationMode, EmailForm, HelenaConfig, HelenaState, HelenaStore, StoreDeps, TimerKey, ToastApi } from './types';
 
 // ── constants ─────────────────────────────────────────────────────────────────────────────────
 export const STORAGE_KEYS = { vapiCallId: 'vapiCallId', callId: 'callId', correoUsuario: 'correoUsuario' } as const;
 /** The tab's conversation (sessionStorage): shown again after a reload. */
 export const CONVERSATION_KEY = 'helenaConversation';
 export { EMAIL_EVENT, TOGGLE_EVENT };
-export const SPEAKING_OFF_MS = 500; // applied by ./call.ts
 export const RESCAN_AFTER_OPEN_MS = 500;
 export const SCROLL_AFTER_MS = 10;
-export const TOAST_DURATION_MS = 4_000;
 
-export type CallStatus = 'inactive' | 'loading' | 'active';
+export * from './types';
 
-/** The store's timers, by what they are for. */
-export type TimerKey = 'scroll' | 'speaking' | 'rescan' | 'modalAutoHide' | 'modalClose';
-
-/**
- * How the visitor talks: `voice` (a call starts when the panel opens, as the original widget
- * did), `chat` (text only) or `hybrid` (typing is a text chat; the call button starts voice).
- */
-export type ConversationMode = 'voice' | 'chat' | 'hybrid';
-
+/** The `mode` attribute as a conversation mode: anything but voice or chat is hybrid. */
 export function conversationMode(config: HelenaConfig): ConversationMode {
   return config.mode === 'voice' || config.mode === 'chat' ? config.mode : 'hybrid';
 }
-
-export interface ChatMessage {
-  id: string;
-  role: 'bot' | 'user';
-  message: string;
-  /** ISO timestamp. */
-  time: string;
-  isFinal: boolean;
-}
-
-export interface HelenaConfig {
-  name: string;
-  company: string;
-  chatLabel: string;
-  publicKey?: string;
-  assistantId?: string;
-  apiUrl: string;
-  locale: Locale;
-  showOn?: string;
-  mode?: string;
-}
-
-export interface EmailForm {
-  email: string;
-  name: string;
-  cargo: string;
-  company: string;
-  /** Honeypot: hidden from people, left empty. */
-  website: string;
-}
-
-export interface HelenaState {
-  config: HelenaConfig;
-  status: CallStatus;
-  error: string | null;
-  panelOpen: boolean;
-  expanded: boolean;
-  /** The panel is hidden behind the launcher while its call goes on (Escape during a call). */
-  minimised: boolean;
-  /** The call ended: the notice and 'Iniciar nueva conversación' are shown. */
-  ended: boolean;
-  messages: ChatMessage[];
-  /** A typed line is with the assistant (text chat) and its answer has not come yet. */
-  replying: boolean;
-  /** The assistant is talking (partial assistant transcript; off 500 ms after the final one). */
-  speaking: boolean;
-  /** The visitor is talking (partial user transcript). */
-  listening: boolean;
-  volume: number;
-  transcriptOpen: boolean;
-  emailOpen: boolean;
-  form: EmailForm;
-  /** The form's address is not an address: an inline message, nothing sent or stored. */
-  emailInvalid: boolean;
-  submitting: boolean;
-  saved: boolean;
-  draft: string;
-  /** `show-on` matches the current path. */
-  visible: boolean;
-  /** The texts of the configured locale are loaded (English is a small lazy chunk). */
-  textsReady: boolean;
-
-  // actions
-  configure: (partial: Partial<HelenaConfig>) => void;
-  attach: () => void;
-  detach: () => void;
-  /** Opens the panel and starts a call if none is active (click, `open()`, `toggleHelenaChat`). */
-  activate: () => Promise<void>;
-  toggleCall: () => Promise<void>;
-  startCall: () => Promise<void>;
-  stopCall: () => Promise<void>;
-  newConversation: () => Promise<void>;
-  closePanel: () => void;
-  toggleExpanded: () => void;
-  /** Hides the panel behind the launcher (true) or shows it again (false); the call is untouched. */
-  setMinimised: (minimised: boolean) => void;
-  openTranscript: () => void;
-  closeTranscript: () => void;
-  openEmailModal: (prefill?: string) => void;
-  closeEmailModal: () => void;
-  setField: (field: keyof EmailForm, value: string) => void;
-  submitLead: () => Promise<void>;
-  setDraft: (value: string) => void;
-  sendText: (text?: string) => Promise<void>;
-  rescan: () => Promise<void>;
-  /** Ref callback for the message list; the store scrolls it 10 ms after a new message. */
-  registerLog: (el: HTMLElement | null) => void;
-}
-
-export interface ToastApi {
-  success: (message: string) => void;
-  error: (message: string) => void;
-  dismiss?: () => void;
-}
-
-export interface StoreDeps {
-  /** Where `helena:*` events are dispatched (the outer `<helena-assistant>`). */
-  host?: () => EventTarget | null | undefined;
-  /** The window whose events (`toggleHelenaChat`, `correoDetectado`) and location are used. */
-  win?: Window | null;
-  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
-  /** The tab's storage (sessionStorage by default): the conversation survives a reload in it. */
-  tabStorage?: Pick<Storage, 'getItem' | 'setItem'> | null;
-  loadVoice?: VoiceFactory;
-  loadApi?: LeadApiFactory;
-  loadSession?: () => Promise<SessionModule>;
-  loadCall?: () => Promise<{ createCallController(ctx: CallContext): CallController }>;
-  loadChat?: () => Promise<{ createChatController(ctx: ChatContext): ChatController }>;
-  toast?: ToastApi;
-  now?: () => number;
-  log?: (...args: unknown[]) => void;
-}
-
-export type HelenaStore = StoreApi<HelenaState>;
-
 
 export function defaultConfig(partial: Partial<HelenaConfig> = {}): HelenaConfig {
   const clean = Object.fromEntries(

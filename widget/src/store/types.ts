@@ -1,0 +1,165 @@
+/**
+ * The widget store's types: its state by slice (config, panel, call, conversation, form), its
+ * dependencies, and what the lazily loaded modules give it. Types only: nothing here runs.
+ */
+import type { StoreApi } from 'zustand/vanilla';
+import type { Locale } from '../i18n';
+import type { LeadApiFactory } from '../rpc/types';
+import type { VoiceFactory } from '../voice/types';
+import type { CallContext, CallController } from './call';
+import type { ChatContext, ChatController } from './chat';
+import type { EmailPrompt, EmailPromptContext } from './email-prompt';
+import type { SubmitContext } from './lead';
+
+export type CallStatus = 'inactive' | 'loading' | 'active';
+
+/** The store's timers, by what they are for. */
+export type TimerKey = 'scroll' | 'speaking' | 'rescan' | 'modalAutoHide' | 'modalClose';
+
+/**
+ * How the visitor talks: `voice` (a call starts when the panel opens, as the original widget
+ * did), `chat` (text only) or `hybrid` (typing is a text chat; the call button starts voice).
+ */
+export type ConversationMode = 'voice' | 'chat' | 'hybrid';
+
+
+export interface ChatMessage {
+  id: string;
+  role: 'bot' | 'user';
+  message: string;
+  /** ISO timestamp. */
+  time: string;
+  isFinal: boolean;
+}
+
+export interface HelenaConfig {
+  name: string;
+  company: string;
+  chatLabel: string;
+  publicKey?: string;
+  assistantId?: string;
+  apiUrl: string;
+  locale: Locale;
+  showOn?: string;
+  mode?: string;
+}
+
+export interface EmailForm {
+  email: string;
+  name: string;
+  cargo: string;
+  company: string;
+  /** Honeypot: hidden from people, left empty. */
+  website: string;
+}
+
+/** The element's attributes, where it shows, and its lifecycle in the page. */
+export interface ConfigSlice {
+  config: HelenaConfig;
+  /** `show-on` matches the current path. */
+  visible: boolean;
+  /** The texts of the configured locale are loaded (English is a small lazy chunk). */
+  textsReady: boolean;
+  configure: (partial: Partial<HelenaConfig>) => void;
+  attach: () => void;
+  detach: () => void;
+}
+
+/** The launcher, the panel and the transcript dialog. */
+export interface PanelSlice {
+  panelOpen: boolean;
+  expanded: boolean;
+  /** The panel is hidden behind the launcher while its call goes on (Escape during a call). */
+  minimised: boolean;
+  transcriptOpen: boolean;
+  /** Opens the panel (click, `open()`, `toggleHelenaChat`); in voice mode it also starts a call. */
+  activate: () => Promise<void>;
+  closePanel: () => void;
+  toggleExpanded: () => void;
+  /** Hides the panel behind the launcher (true) or shows it again (false); the call is untouched. */
+  setMinimised: (minimised: boolean) => void;
+  openTranscript: () => void;
+  closeTranscript: () => void;
+  /** Ref callback for the message list; the store scrolls it 10 ms after a new message. */
+  registerLog: (el: HTMLElement | null) => void;
+}
+
+/** The voice call, as the original widget's status shows it (./call.ts runs it). */
+export interface CallSlice {
+  status: CallStatus;
+  error: string | null;
+  /** The call ended: the notice and 'Iniciar nueva conversación' are shown. */
+  ended: boolean;
+  /** The assistant is talking (partial assistant transcript; off 500 ms after the final one). */
+  speaking: boolean;
+  /** The visitor is talking (partial user transcript). */
+  listening: boolean;
+  volume: number;
+  toggleCall: () => Promise<void>;
+  startCall: () => Promise<void>;
+  stopCall: () => Promise<void>;
+}
+
+/** The conversation's lines, typed or spoken, and the text chat (./chat.ts runs it). */
+export interface ConversationSlice {
+  messages: ChatMessage[];
+  /** A typed line is with the assistant (text chat) and its answer has not come yet. */
+  replying: boolean;
+  draft: string;
+  setDraft: (value: string) => void;
+  sendText: (text?: string) => Promise<void>;
+  newConversation: () => Promise<void>;
+  /** Looks through the visitor's lines for an address (after the panel opens). */
+  rescan: () => Promise<void>;
+}
+
+/** The email form (./email-prompt.ts opens it, ./lead.ts submits it). */
+export interface FormSlice {
+  emailOpen: boolean;
+  form: EmailForm;
+  /** The form's address is not an address: an inline message, nothing sent or stored. */
+  emailInvalid: boolean;
+  submitting: boolean;
+  saved: boolean;
+  openEmailModal: (prefill?: string) => void;
+  closeEmailModal: () => void;
+  setField: (field: keyof EmailForm, value: string) => void;
+  submitLead: () => Promise<void>;
+}
+
+/** One element's whole state: its slices. */
+export type HelenaState = ConfigSlice & PanelSlice & CallSlice & ConversationSlice & FormSlice;
+
+export interface ToastApi {
+  success: (message: string) => void;
+  error: (message: string) => void;
+  dismiss?: () => void;
+}
+
+export interface StoreDeps {
+  /** Where `helena:*` events are dispatched (the outer `<helena-assistant>`). */
+  host?: () => EventTarget | null | undefined;
+  /** The window whose events (`toggleHelenaChat`, `correoDetectado`) and location are used. */
+  win?: Window | null;
+  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+  /** The tab's storage (sessionStorage by default): the conversation survives a reload in it. */
+  tabStorage?: Pick<Storage, 'getItem' | 'setItem'> | null;
+  loadVoice?: VoiceFactory;
+  loadApi?: LeadApiFactory;
+  loadSession?: () => Promise<SessionModule>;
+  loadCall?: () => Promise<{ createCallController(ctx: CallContext): CallController }>;
+  loadChat?: () => Promise<{ createChatController(ctx: ChatContext): ChatController }>;
+  toast?: ToastApi;
+  now?: () => number;
+  log?: (...args: unknown[]) => void;
+}
+
+export type HelenaStore = StoreApi<HelenaState>;
+
+/** The session chunk's exports the store uses (see ../session.ts). */
+export interface SessionModule {
+  createEmailPrompt: (ctx: EmailPromptContext) => EmailPrompt;
+  restoredConversation: (saved: string | null) => ChatMessage[];
+  submitLead: (ctx: SubmitContext) => Promise<void>;
+}
+
