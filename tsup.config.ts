@@ -9,8 +9,12 @@ export default defineConfig({
     testing: 'sdk/src/testing/index.ts',
     'simulator-cli': 'sdk/src/testing/cli.ts',
   },
-  // Runtime dependencies stay imports so consumers dedupe them.
-  external: ['@daily-co/daily-js', 'hono', '@hono/node-server', 'ws', 'zod'],
+  // Runtime dependencies stay imports so consumers dedupe them. hono (the simulator's router,
+  // small) is bundled into the testing entry, so that installing the SDK installs no server
+  // package; @hono/node-server and ws, loaded only when a simulator listens (and ws on Node 20
+  // for the simulated call object), are optional peers.
+  external: ['@daily-co/daily-js', '@hono/node-server', 'ws', 'zod'],
+  noExternal: ['hono'],
   ...libraryBuild,
   outDir: 'sdk/dist',
   treeshake: true,

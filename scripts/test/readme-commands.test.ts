@@ -63,6 +63,8 @@ const RUNNERS: Array<[RegExp, Runner]> = [
   [/^npx vitest run --project (api|widget)$/, { kind: 'ci', step: 'npm test' }],
   [/^npx playwright test e2e\/(widget|widget-panel|demo-site)\.spec\.ts$/, { kind: 'ci', step: 'npm test' }],
   [/^npm install (-D )?@helena\//, { kind: 'registry' }],
+  // The SDK's optional peers; sdk/test/dist-entrypoints.test.ts loads the package without them.
+  [/^npm install -D (@hono\/node-server )?ws$/, { kind: 'registry' }],
   [/^npm install$/, { kind: 'ci', step: 'npm ci' }],
   [/^npm run bench( -- <name>)?$/, { kind: 'benchmark' }],
   [/^node --import tsx bench\//, { kind: 'benchmark' }],

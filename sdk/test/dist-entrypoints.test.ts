@@ -1,4 +1,8 @@
 import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -32,5 +36,44 @@ describe('built entry points', () => {
     expect(keys['@helena/sdk']).toContain('createPlatformClient');
     expect(keys['@helena/sdk/web']).toContain('WebCallClient');
     expect(keys['@helena/sdk/testing']).toContain('createPlatformSimulator');
+  });
+});
+
+// A consumer who installed only @helena/sdk and its dependencies: no hono, @hono/node-server or
+// ws. A project of its own in a temporary directory, with the built package and zod beside it.
+describe('without the optional peers', () => {
+  it('every entry loads and the simulator answers in-process; listening says which package to add', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'helena-sdk-consumer-'));
+    try {
+      const modules = join(dir, 'node_modules');
+      mkdirSync(join(modules, '@helena', 'sdk'), { recursive: true });
+      for (const part of ['package.json', 'dist']) cpSync(join(sdkDir, part), join(modules, '@helena', 'sdk', part), { recursive: true });
+      const zod = dirname(createRequire(join(sdkDir, 'package.json')).resolve('zod/package.json'));
+      symlinkSync(zod, join(modules, 'zod'), 'dir');
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', type: 'module', private: true }));
+      const out = JSON.parse(
+        execFileSync(
+          process.execPath,
+          [
+            '--input-type=module',
+            '-e',
+            `const out = {};
+             for (const e of ${JSON.stringify(entries)}) out[e] = Object.keys(await import(e)).length;
+             for (const p of ['hono', '@hono/node-server', 'ws']) out[p] = await import(p).then(() => 'installed', () => 'missing');
+             const { createPlatformSimulator } = await import('@helena/sdk/testing');
+             const sim = createPlatformSimulator();
+             out.inProcess = (await sim.fetch(new Request('http://sim/assistant', { headers: { authorization: 'Bearer ' + sim.privateKey } }))).status;
+             out.listen = await sim.listen().then(() => 'listening', (e) => e.message);
+             console.log(JSON.stringify(out));`,
+          ],
+          { cwd: dir, encoding: 'utf8' },
+        ),
+      ) as Record<string, number | string>;
+      expect(out).toMatchObject({ hono: 'missing', '@hono/node-server': 'missing', ws: 'missing', inProcess: 200 });
+      for (const e of entries) expect(out[e]).toBeGreaterThan(0);
+      expect(out.listen).toMatch(/needs '@hono\/node-server', an optional peer dependency of @helena\/sdk: npm install -D @hono\/node-server/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -10,6 +10,7 @@
 import { DemoVoice } from './simulated/speech';
 import { SpeechListener } from './simulated/listen';
 import { voiceNotice } from './simulated/voice-notice';
+import { importOptional } from './optional-import';
 
 export { voiceSupport, type VoiceSupport } from './simulated/listen';
 export { voiceNotice } from './simulated/voice-notice';
@@ -104,9 +105,8 @@ async function resolveWebSocket(custom?: WebSocketConstructorLike): Promise<WebS
   if (custom) return custom;
   const native = (globalThis as { WebSocket?: unknown }).WebSocket;
   if (typeof native === 'function') return native as WebSocketConstructorLike;
-  // Node 20 has no global WebSocket. The specifier is a variable so that no bundler follows it.
-  const specifier = 'ws';
-  const mod = (await import(/* @vite-ignore */ /* webpackIgnore: true */ specifier)) as { WebSocket?: unknown; default?: unknown };
+  // Node 20 has no global WebSocket: the optional peer `ws` stands in.
+  const mod = await importOptional<{ WebSocket?: unknown; default?: unknown }>('ws', 'The simulated call object on a Node without WebSocket');
   return (mod.WebSocket ?? mod.default) as WebSocketConstructorLike;
 }
 

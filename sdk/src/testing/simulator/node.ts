@@ -8,8 +8,10 @@ import type { Hono } from 'hono';
 import type { ClientFrame } from '../simulated/protocol';
 import { ROOM_SEGMENT } from '../simulated/protocol';
 import type { RoomRegistry } from './rooms';
+import { importOptional } from '../optional-import';
 
-const importNode = (specifier: string): Promise<any> => import(/* @vite-ignore */ /* webpackIgnore: true */ specifier);
+// Typed loosely: these are optional peers, whose types may not be installed either.
+const importNode = (specifier: string): Promise<any> => importOptional(specifier, "The platform simulator's server");
 
 /** The part of `http.Server` the rooms need. */
 export interface UpgradeServer {
