@@ -36,7 +36,8 @@ describe('<helena-assistant-ui>', () => {
   it("show-on: renders nothing off the path", async () => {
     history.replaceState(null, '', '/blog');
     mount({ 'show-on': '/' });
-    await new Promise((r) => setTimeout(r, 20));
+    // The element has rendered (its root is there), with nothing in it.
+    await waitFor(() => expect(el.shadowRoot!.querySelector('[data-helena-root]')).not.toBeNull());
     expect(within(el.shadowRoot as unknown as HTMLElement).queryByRole('button')).toBeNull();
   });
 

@@ -160,7 +160,8 @@ describe('a reload', () => {
     await expect.poll(() => h.store.getState().messages.map((x) => x.message)).toEqual(['Hola']);
     tab.setItem('helenaConversation', '{not json');
     const broken = makeStore({ apiUrl: m.url }, { tabStorage: tab });
-    await new Promise((r) => setTimeout(r, 50));
+    // rescan() waits on the same session chunk the restore waits on, and after it.
+    await broken.store.getState().rescan();
     expect(broken.store.getState().messages).toEqual([]);
     broken.store.getState().detach();
   });
