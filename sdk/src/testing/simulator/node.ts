@@ -10,8 +10,33 @@ import { ROOM_SEGMENT } from '../simulated/protocol';
 import type { RoomRegistry } from './rooms';
 import { importOptional } from '../optional-import';
 
-// Typed loosely: these are optional peers, whose types may not be installed either.
-const importNode = (specifier: string): Promise<any> => importOptional(specifier, "The platform simulator's server");
+/** The part of a `ws` socket the rooms use (the package is an optional peer: its types may be absent). */
+interface RoomSocket {
+  readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  terminate?(): void;
+  on(event: 'message', listener: (data: unknown) => void): unknown;
+  on(event: 'close' | 'error', listener: () => void): unknown;
+}
+
+/** The part of `ws`'s WebSocketServer the rooms use. */
+interface RoomSocketServer {
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, done: (ws: RoomSocket) => void): void;
+  close(): void;
+}
+
+type RoomSocketServerClass = new (options: { noServer: true }) => RoomSocketServer;
+interface WsModule {
+  WebSocketServer?: RoomSocketServerClass;
+  default?: { Server: RoomSocketServerClass };
+}
+
+interface NodeServerModule {
+  createAdaptorServer: (options: { fetch: Hono['fetch']; hostname: string }) => Server;
+}
+
+const NEEDED_BY = "The platform simulator's server";
 
 /** The part of `http.Server` the rooms need. */
 export interface UpgradeServer {
@@ -43,15 +68,19 @@ export function roomNameFrom(path: string, prefix?: string): string | undefined 
  * upgrade requests are left to the server's other listeners. Returns a function that detaches.
  */
 export function attachRoomsTo(server: UpgradeServer, rooms: RoomRegistry, options: AttachRoomsOptions = {}): () => void {
-  let wss: Promise<any> | undefined;
-  const sockets = new Set<any>();
+  let wss: Promise<RoomSocketServer> | undefined;
+  const sockets = new Set<RoomSocket>();
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const name = roomNameFrom(req.url ?? '/', options.prefix);
     if (!name) return;
-    wss ??= importNode('ws').then((mod) => new (mod.WebSocketServer ?? mod.default.Server)({ noServer: true }));
+    wss ??= importOptional<WsModule>('ws', NEEDED_BY).then((mod) => {
+      const WebSocketServer = mod.WebSocketServer ?? mod.default?.Server;
+      if (!WebSocketServer) throw new Error("The 'ws' package has no WebSocketServer");
+      return new WebSocketServer({ noServer: true });
+    });
     wss.then(
       (server) =>
-        server.handleUpgrade(req, socket, head, (ws: any) => {
+        server.handleUpgrade(req, socket, head, (ws) => {
           sockets.add(ws);
           const session = rooms.connect(name, {
             send: (frame) => {
@@ -62,7 +91,7 @@ export function attachRoomsTo(server: UpgradeServer, rooms: RoomRegistry, option
           ws.on('message', (data: unknown) => {
             let frame: ClientFrame;
             try {
-              frame = JSON.parse(String(data));
+              frame = JSON.parse(String(data)) as ClientFrame;
             } catch {
               return;
             }
@@ -102,8 +131,8 @@ export async function listenOn(
   hostname: string,
   onClose: () => void,
 ): Promise<ListeningSimulator> {
-  const { createAdaptorServer } = await importNode('@hono/node-server');
-  const server: Server = createAdaptorServer({ fetch: app.fetch, hostname });
+  const nodeServer = await importOptional<NodeServerModule>('@hono/node-server', NEEDED_BY);
+  const server = nodeServer.createAdaptorServer({ fetch: app.fetch, hostname });
   const detach = attachRoomsTo(server, rooms);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
