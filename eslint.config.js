@@ -2,15 +2,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
 
-// Where the type-aware rules apply: every TypeScript file but the platform simulator's request
-// handlers, which still read JSON bodies as any (the one part left; its Node glue is in).
+// Where the type-aware rules apply: every TypeScript file but declarations and build configs.
 const typeChecked = ['**/*.{ts,tsx}'];
-const typeCheckedNotYet = [
-  ...['app', 'context', 'platform-routes', 'resources', 'rooms', 'server-messages', 'store'].map((f) => `sdk/src/testing/simulator/${f}.ts`),
-  'sdk/src/testing/simulator.ts',
-  '**/*.d.ts',
-  '*/tsup.config.ts',
-];
+const typeCheckedNotYet = ['**/*.d.ts', '*/tsup.config.ts'];
 // Tests read JSON and poke at test doubles; the unsafe-any rules would only add casts there.
 const testFiles = ['**/test/**/*.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts'];
 

@@ -7,6 +7,7 @@
 import type { Hono } from 'hono';
 import { buildApp, type Fault } from './simulator/app';
 import { param, reply, type RouteDef, type SimulatorState } from './simulator/context';
+import { asJson, asString } from './simulator/json';
 import { httpError } from './simulator/errors';
 import { attachRoomsTo, listenOn, type AttachRoomsOptions, type ListeningSimulator, type UpgradeServer } from './simulator/node';
 import { RoomRegistry, type SimulatorScriptOptions } from './simulator/rooms';
@@ -179,8 +180,9 @@ export function createPlatformSimulator(options: PlatformSimulatorOptions = {}):
       auth: 'private',
       body: 'json',
       handler: (ctx) => {
-        const b = ctx.body ?? {};
-        failNext(Number(b.count ?? 1), Number(b.status ?? 500), { message: b.message, retryAfter: b.retryAfter, method: b.method, path: b.path });
+        const b = asJson(ctx.body);
+        const retryAfter = b.retryAfter === undefined ? undefined : Number(b.retryAfter);
+        failNext(Number(b.count ?? 1), Number(b.status ?? 500), { message: asString(b.message), retryAfter, method: asString(b.method), path: asString(b.path) });
         return reply({ pending: faults.reduce((n, f) => n + f.remaining, 0) }, 201);
       },
     },
@@ -191,7 +193,7 @@ export function createPlatformSimulator(options: PlatformSimulatorOptions = {}):
       auth: 'private',
       body: 'json',
       handler: (ctx) => {
-        latencyMs = Math.max(0, Number(ctx.body?.ms ?? 0));
+        latencyMs = Math.max(0, Number(asJson(ctx.body).ms ?? 0));
         return reply({ ms: latencyMs });
       },
     },
@@ -201,7 +203,7 @@ export function createPlatformSimulator(options: PlatformSimulatorOptions = {}):
       auth: 'private',
       body: 'json',
       handler: (ctx) => {
-        if (!roomsApi.speak(param(ctx, 'id'), String(ctx.body?.text ?? ''))) throw httpError(400, 'Call is not active.');
+        if (!roomsApi.speak(param(ctx, 'id'), asString(asJson(ctx.body).text) ?? '')) throw httpError(400, 'Call is not active.');
         return reply({ ok: true }, 201);
       },
     },

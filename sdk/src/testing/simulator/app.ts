@@ -1,12 +1,14 @@
 // Builds the simulator's Hono app from the route tables: CORS, latency and fault injection,
 // bearer-token checks, body parsing, and the platform's error shape on every failure.
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type Next } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { cors } from 'hono/cors';
 import { errorBody, httpError, INVALID_KEY_MESSAGE, reasonPhrase, SimulatorHttpError } from './errors';
 import { PLATFORM_ROUTES } from './platform-routes';
 import { RESOURCES, crudRoutes } from './resources';
 import { conformingRoutes } from './conform';
 import { reply, type RouteContext, type RouteDef, type SimulatorState } from './context';
+import { textOf } from './json';
 import type { Query } from './store';
 
 /** One armed fault: the next `remaining` matching requests fail with `status`. */
@@ -67,9 +69,10 @@ async function bodyOf(c: Context, def: RouteDef): Promise<unknown> {
 
 function send(c: Context, status: number, body: unknown, type: 'json' | 'text' | 'stream' = 'json', headers: Record<string, string> = {}): Response {
   for (const [k, v] of Object.entries(headers)) c.header(k, v);
-  if (type === 'stream') return c.body(body as ReadableStream<Uint8Array>, status as any);
-  if (type === 'text') return c.body(String(body ?? ''), status as any);
-  return c.json(body ?? null, status as any);
+  const code = status as ContentfulStatusCode;
+  if (type === 'stream') return c.body(body as ReadableStream<Uint8Array>, code);
+  if (type === 'text') return c.body(textOf(body), code);
+  return c.json(body ?? null, code);
 }
 
 /** All routes, in registration order: test hooks, then the platform's, most specific first. */
@@ -82,7 +85,7 @@ export function buildApp(state: SimulatorState, options: AppOptions): Hono {
   app.use('*', cors({ origin: (origin) => origin || '*', exposeHeaders: ['Retry-After'], maxAge: 600 }));
 
   // Latency first, then faults: a flaky gateway in front of the platform.
-  app.use('*', async (c, next) => {
+  app.use('*', async (c: Context, next: Next) => {
     const ms = options.latency();
     if (ms > 0) await new Promise((r) => setTimeout(r, ms));
     const path = new URL(c.req.url).pathname;
@@ -113,7 +116,7 @@ export function buildApp(state: SimulatorState, options: AppOptions): Hono {
       const ctx: RouteContext = {
         method: def.method,
         path: def.path,
-        params: c.req.param() as Record<string, string>,
+        params: c.req.param(),
         query: queryOf(c),
         body: await bodyOf(c, def),
         base: baseUrl(c, def, options.publicUrl),

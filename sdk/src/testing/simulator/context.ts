@@ -23,7 +23,7 @@ export interface RouteContext {
   path: string;
   params: Record<string, string>;
   query: Query;
-  body: any;
+  body: unknown;
   /** The simulator's public base URL: the request's origin plus the mount prefix, or `publicUrl`. */
   base: string;
   state: SimulatorState;
@@ -53,3 +53,4 @@ export function param(ctx: RouteContext, name: string): string {
   if (value === undefined) throw new Error(`The route ${ctx.path} has no :${name} parameter.`);
   return value;
 }
+

@@ -6,12 +6,12 @@ import { listReply } from './resources';
 import { Room, newRoomName, resolveTimings, applyVariables, REGISTRAR_CONTACTO } from './rooms';
 import { assistantTool, functionToolCall } from './server-messages';
 import { param, reply, type Auth, type BodyKind, type Reply, type RouteContext, type RouteDef } from './context';
+import { asJson, asString, isJson, list, textOf, type Json } from './json';
 import { checkRequired } from './validate';
 import { uuid, type Entity } from './store';
 
-type Json = Record<string, any>;
 
-const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
+const isObject = isJson;
 
 /** Objects merge recursively; anything else (arrays included) replaces. */
 export function deepMerge(base: Json, over: Json | undefined): Json {
@@ -36,21 +36,22 @@ function lookup(ctx: RouteContext, collection: string, id: unknown, field: strin
 /** The assistant that will talk: inline, by id, a squad's first member, or a workflow's stand-in. */
 function resolveAssistant(ctx: RouteContext, b: Json): { assistant: Json; variables: Json } {
   let assistant: Json | undefined;
-  let overrides: Json | undefined = b.assistantOverrides;
+  let overrides: Json | undefined = isJson(b.assistantOverrides) ? b.assistantOverrides : undefined;
   if (isObject(b.assistant)) assistant = b.assistant;
   else if (b.assistantId !== undefined) assistant = lookup(ctx, 'assistant', b.assistantId, 'assistantId', 'Assistant');
   else if (isObject(b.squad) || b.squadId !== undefined) {
     const squad = isObject(b.squad) ? b.squad : lookup(ctx, 'squad', b.squadId, 'squadId', 'Squad');
-    const first = Array.isArray(squad.members) ? squad.members[0] : undefined;
-    if (isObject(first?.assistant)) assistant = first.assistant;
+    const first = list(squad.members)[0];
+    if (first && isObject(first.assistant)) assistant = first.assistant;
     else if (first?.assistantId !== undefined) assistant = lookup(ctx, 'assistant', first.assistantId, 'assistantId', 'Assistant');
     else assistant = { name: squad.name };
-    overrides = deepMerge(first?.assistantOverrides ?? {}, overrides);
+    overrides = deepMerge(asJson(first?.assistantOverrides), overrides);
   } else if (isObject(b.workflow) || b.workflowId !== undefined) {
     const workflow = isObject(b.workflow) ? b.workflow : lookup(ctx, 'workflow', b.workflowId, 'workflowId', 'Workflow');
-    const start = Array.isArray(workflow.nodes) ? workflow.nodes.find((n: Json) => n?.isStart) ?? workflow.nodes[0] : undefined;
-    assistant = { name: workflow.name, firstMessage: start?.messagePlan?.firstMessage, model: workflow.model };
-    overrides = deepMerge(b.workflowOverrides ?? {}, overrides);
+    const nodes = list(workflow.nodes);
+    const start = nodes.find((n) => n.isStart) ?? nodes[0];
+    assistant = { name: workflow.name, firstMessage: asJson(start?.messagePlan).firstMessage, model: workflow.model };
+    overrides = deepMerge(asJson(b.workflowOverrides), overrides);
   }
   if (!assistant) {
     throw httpError(400, "Couldn't Create Call. Need Either `assistant`, `assistantId`, `squad`, `squadId`, `workflow` or `workflowId`.");
@@ -72,7 +73,8 @@ function createWebCall(ctx: RouteContext): Reply {
   for (const k of ['assistantId', 'assistant', 'assistantOverrides', 'squadId', 'squad', 'workflowId', 'workflow', 'workflowOverrides', 'name', 'metadata'] as const) {
     if (b[k] !== undefined) inline[k] = b[k];
   }
-  if (inline.assistant === undefined && b.assistantId !== undefined) inline.assistant = state.store.get('assistant', b.assistantId);
+  const assistantId = asString(b.assistantId);
+  if (inline.assistant === undefined && assistantId !== undefined) inline.assistant = state.store.get('assistant', assistantId);
   const call = state.store.insert('call', {
     ...inline,
     id,
@@ -141,7 +143,7 @@ function deleteCall(ctx: RouteContext): Reply {
 
 /** A message's text, whether its content is a string or a list of parts. */
 const contentText = (content: unknown): string =>
-  typeof content === 'string' ? content : Array.isArray(content) ? content.map((c: Json) => c?.text ?? '').join(' ') : '';
+  typeof content === 'string' ? content : list(content).map((c) => asString(c.text) ?? '').join(' ');
 
 /**
  * What this turn brings: the visitor's latest words, or, when the input ends with a system
@@ -150,10 +152,11 @@ const contentText = (content: unknown): string =>
 function turnInput(input: unknown): { role: 'user' | 'system'; text: string } {
   if (typeof input === 'string') return { role: 'user', text: input };
   if (!Array.isArray(input) || input.length === 0) return { role: 'user', text: '' };
-  const last = input[input.length - 1] as Json;
-  if (last?.role === 'system') return { role: 'system', text: contentText(last.content) };
-  const users = input.filter((m: Json) => m?.role === 'user' || m?.role === undefined);
-  return { role: 'user', text: contentText((users[users.length - 1] ?? last)?.content) };
+  const messages = list(input);
+  const last = messages[messages.length - 1] ?? {};
+  if (last.role === 'system') return { role: 'system', text: contentText(last.content) };
+  const users = messages.filter((m) => m.role === 'user' || m.role === undefined);
+  return { role: 'user', text: contentText((users[users.length - 1] ?? last).content) };
 }
 
 /**
@@ -165,10 +168,10 @@ function turnInput(input: unknown): { role: 'user' | 'system'; text: string } {
 async function chatTurn(ctx: RouteContext, b: Json): Promise<{ chat: Entity; answer: string; sessionId: string }> {
   const { state } = ctx;
   const previous = typeof b.previousChatId === 'string' ? state.store.get('chat', b.previousChatId) : undefined;
-  if (b.previousChatId !== undefined && !previous) throw httpError(400, `Couldn't Get Chat. \`previousChatId\` ${b.previousChatId} Does Not Exist.`);
-  let sessionId: string | undefined = b.sessionId ?? (previous?.sessionId as string | undefined);
+  if (b.previousChatId !== undefined && !previous) throw httpError(400, `Couldn't Get Chat. \`previousChatId\` ${textOf(b.previousChatId)} Does Not Exist.`);
+  let sessionId = asString(b.sessionId) ?? asString(previous?.sessionId);
   let session = sessionId ? state.store.get('session', sessionId) : undefined;
-  if (b.sessionId !== undefined && !session) throw httpError(400, `Couldn't Get Session. \`sessionId\` ${b.sessionId} Does Not Exist.`);
+  if (b.sessionId !== undefined && !session) throw httpError(400, `Couldn't Get Session. \`sessionId\` ${textOf(b.sessionId)} Does Not Exist.`);
   const source = session ?? b;
   const hasAssistant = ['assistant', 'assistantId', 'squad', 'squadId'].some((k) => source[k] !== undefined);
   const { assistant } = hasAssistant ? resolveAssistant(ctx, source) : { assistant: { name: state.script.defaultName ?? 'Helena' } };
@@ -185,9 +188,9 @@ async function chatTurn(ctx: RouteContext, b: Json): Promise<{ chat: Entity; ans
   }
   const key = `session:${sessionId}`;
   let dialogue = state.dialogues.get(key);
-  if (!dialogue) state.dialogues.set(key, (dialogue = new Dialogue(String(assistant.name ?? state.script.defaultName ?? 'Helena'), state.script.lines)));
+  if (!dialogue) state.dialogues.set(key, (dialogue = new Dialogue(textOf(assistant.name ?? state.script.defaultName ?? 'Helena'), state.script.lines)));
   const turn = turnInput(b.input);
-  const variables = b.assistantOverrides?.variableValues;
+  const variables = asJson(asJson(b.assistantOverrides).variableValues);
   // A system notice gets an answer only when it changes something for the visitor (a queued proposal).
   const reply = turn.role === 'system' ? dialogue.notice(turn.text) : dialogue.reply(turn.text);
   const now = Date.now();
@@ -279,13 +282,13 @@ function analytics(ctx: RouteContext): Reply {
   const b = body(ctx);
   checkRequired('POST /analytics', b);
   if (!Array.isArray(b.queries)) throw httpError(400, ['queries must be an array']);
-  const results = b.queries.map((q: Json) => {
+  const results = list(b.queries).map((q) => {
     const rows = ctx.state.store.filter(q.table === 'subscription' ? 'subscription' : 'call');
     const result: Json = {};
-    for (const op of Array.isArray(q.operations) ? q.operations : []) {
-      const column = String(op.column ?? 'id');
+    for (const op of list(q.operations)) {
+      const column = textOf(op.column ?? 'id');
       const values = rows.map((r) => Number((r as Json)[column] ?? 0)).filter((n) => Number.isFinite(n));
-      const name = op.alias ?? `${op.operation}${column[0]?.toUpperCase() ?? ''}${column.slice(1)}`;
+      const name = asString(op.alias) ?? `${textOf(op.operation)}${column[0]?.toUpperCase() ?? ''}${column.slice(1)}`;
       const sum = values.reduce((a, v) => a + v, 0);
       result[name] =
         op.operation === 'count' ? rows.length
@@ -303,9 +306,9 @@ function analytics(ctx: RouteContext): Reply {
 function callsCsv(ctx: RouteContext): Reply {
   const rows = ctx.state.store.filter('call', ctx.query);
   const cols = ['id', 'type', 'status', 'assistantId', 'createdAt', 'startedAt', 'endedAt', 'endedReason'];
-  const esc = (v: unknown) => (v === undefined || v === null ? '' : /[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
-  const text = [cols.join(','), ...rows.map((r) => cols.map((c) => esc((r as Json)[c])).join(','))].join('\n');
-  return { status: 200, body: text, type: 'text', headers: { 'content-type': 'text/csv; charset=utf-8' } };
+  const esc = (v: unknown) => (/[",\n]/.test(textOf(v)) ? `"${textOf(v).replace(/"/g, '""')}"` : textOf(v));
+  const csv = [cols.join(','), ...rows.map((r) => cols.map((c) => esc((r as Json)[c])).join(','))].join('\n');
+  return { status: 200, body: csv, type: 'text', headers: { 'content-type': 'text/csv; charset=utf-8' } };
 }
 
 function fileEntity(ctx: RouteContext): Reply {

@@ -5,6 +5,7 @@ import { httpError } from './errors';
 import { LIST_SHAPES } from './required-fields';
 import { param, reply, type RouteContext, type RouteDef } from './context';
 import { checkRequired } from './validate';
+import { isJson, type Json } from './json';
 import type { Entity } from './store';
 
 type Op = 'create' | 'list' | 'get' | 'update' | 'replace' | 'delete';
@@ -21,7 +22,7 @@ export interface ResourceDef {
   /** List answer: a bare array or a `{results, metadata}` page. Default: from the document, else array. */
   list?: 'array' | 'paginated';
   /** Fields every new entity starts with (the body overrides them). */
-  defaults?: (body: Record<string, any>) => Record<string, unknown>;
+  defaults?: (body: Json) => Record<string, unknown>;
   /** Required fields the document does not give (routes it lacks). */
   required?: string[];
   /** Runs after create, update and replace (e.g. assistant versions). */
@@ -90,10 +91,10 @@ function parentFields(def: ResourceDef, ctx: RouteContext): Record<string, strin
   return Object.fromEntries(paramNames(def.path).map((p) => [p, param(ctx, p)]));
 }
 
-function asObject(body: unknown): Record<string, any> {
+function asObject(body: unknown): Json {
   if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw httpError(400, ['body must be an object']);
-  return body as Record<string, any>;
+  if (!isJson(body)) throw httpError(400, ['body must be an object']);
+  return body;
 }
 
 /** The list answer for a collection, in the shape the platform uses on `path`. */

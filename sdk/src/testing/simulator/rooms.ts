@@ -6,6 +6,7 @@
 import { SPEAKER_NAME, type ClientFrame, type ServerFrame, type WireParticipant } from '../simulated/protocol';
 import { Dialogue, type DialogueLines } from './dialogue';
 import { assistantTool, functionToolCall, type FunctionToolCallJson, type ToolCallOutcome } from './server-messages';
+import { asJson, asString, textOf, type Json } from './json';
 import { uuid } from './store';
 
 /** The lead tool the scripted assistant calls once the visitor gave an email and agreed. */
@@ -78,11 +79,10 @@ interface Utterance {
   after?: () => void;
 }
 
-type Json = Record<string, any>;
 
 /** Substitutes `{{ name }}` placeholders with variable values, as the platform's templates do. */
 export function applyVariables(text: string, values: Record<string, unknown> = {}): string {
-  return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (m, key: string) => (values[key] === undefined ? m : String(values[key])));
+  return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (m, key: string) => (values[key] === undefined ? m : textOf(values[key])));
 }
 
 /** A room name: URL-safe and unguessable (the room URL is the capability to join). */
@@ -131,10 +131,12 @@ export class Room {
       onEnded: (room: Room) => void;
     },
   ) {
-    this.dialogue = new Dialogue(String(assistant.name ?? options.defaultName), options.lines);
-    const system = Array.isArray(assistant.model?.messages)
-      ? assistant.model.messages.filter((m: Json) => m?.role === 'system').map((m: Json) => String(m.content ?? ''))
-      : [];
+    this.dialogue = new Dialogue(textOf(assistant.name ?? options.defaultName), options.lines);
+    const modelMessages = asJson(assistant.model).messages;
+    const system = (Array.isArray(modelMessages) ? modelMessages : [])
+      .map(asJson)
+      .filter((m) => m.role === 'system')
+      .map((m) => asString(m.content) ?? '');
     if (system.length) {
       const message = applyVariables(system.join('\n'), variables);
       this.messages.push({ role: 'system', message, time: Date.now(), secondsFromStart: 0 });
@@ -237,7 +239,7 @@ export class Room {
     if (data === 'playable') return;
     let message: Json;
     try {
-      message = JSON.parse(data);
+      message = asJson(JSON.parse(data) as unknown);
     } catch {
       return;
     }
@@ -249,8 +251,8 @@ export class Room {
     if (!message || typeof message !== 'object' || this.status === 'ended') return false;
     switch (message.type) {
       case 'add-message': {
-        const m = message.message ?? {};
-        const content = String(m.content ?? m.message ?? '');
+        const m = asJson(message.message);
+        const content = asString(m.content) ?? asString(m.message) ?? '';
         if (m.role === 'user') {
           this.userTurn(content, message.triggerResponseEnabled !== false);
         } else if (m.role === 'system' || m.role === 'assistant') {
@@ -265,7 +267,7 @@ export class Room {
       }
       case 'say': {
         if (message.interruptAssistantEnabled) this.interrupt();
-        const text = String(message.content ?? message.message ?? '');
+        const text = textOf(message.content ?? message.message);
         if (message.endCallAfterSpoken) {
           this.enqueue(text, () => this.end('assistant-ended-call-after-message-spoken'));
         } else {

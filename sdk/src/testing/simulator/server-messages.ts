@@ -3,9 +3,9 @@
 // names, signed with the shared secret in `x-vapi-signature`, and retries a failed delivery a
 // few times. One call's messages go out in order.
 import { signServerMessage } from '../../webhooks/verify';
+import { asJson, type Json } from './json';
 import { uuid } from './store';
 
-type Json = Record<string, any>;
 
 export interface ServerMessengerOptions {
   /** The credential's secret: each body's HMAC-SHA256 goes in `x-vapi-signature`. */
@@ -57,8 +57,8 @@ export interface FunctionToolCallJson {
 
 /** The assistant's function tool `name`, when its `model.tools` has it: the platform calls only configured tools. */
 export function assistantTool(assistant: Json, name: string): Json | undefined {
-  const tools: Json[] = Array.isArray(assistant?.model?.tools) ? assistant.model.tools : [];
-  return tools.find((t) => t?.type === 'function' && t.function?.name === name);
+  const tools = asJson(assistant.model).tools;
+  return (Array.isArray(tools) ? tools : []).map(asJson).find((t) => t.type === 'function' && asJson(t.function).name === name);
 }
 
 /** A call of `name` with `args`, with a fresh id. */
@@ -92,7 +92,7 @@ export function createServerMessenger(options: ServerMessengerOptions): ServerMe
   const chains = new Map<string, Promise<void>>();
 
   const urlFor = (assistant: Json): string | undefined => {
-    const named = assistant?.server?.url;
+    const named = asJson(assistant.server).url;
     const url = typeof named === 'string' && named ? named : typeof options.fallbackUrl === 'function' ? options.fallbackUrl() : options.fallbackUrl;
     return url || undefined;
   };

@@ -2,6 +2,8 @@
 // ids (UUIDs), `orgId`, `createdAt` and `updatedAt`. Values go in and out as deep copies, so
 // nothing outside can change what is stored.
 
+import { textOf } from './json';
+
 export type Entity = {
   id: string;
   orgId: string;
@@ -79,7 +81,7 @@ export class MemoryStore {
 
   private collection(name: string): Map<string, Entity> {
     let c = this.collections.get(name);
-    if (!c) this.collections.set(name, (c = new Map()));
+    if (!c) this.collections.set(name, (c = new Map<string, Entity>()));
     return c;
   }
 
@@ -94,7 +96,7 @@ export class MemoryStore {
     };
     this.collection(name).set(entity.id, entity);
     let times = this.storedAt.get(name);
-    if (!times) this.storedAt.set(name, (times = new Map()));
+    if (!times) this.storedAt.set(name, (times = new Map<string, number>()));
     times.delete(entity.id);
     times.set(entity.id, Date.now());
     this.prune(name);
@@ -165,13 +167,13 @@ export class MemoryStore {
       const accepted = any ? values.flatMap((v) => v.split(',')) : values;
       // Only filter on fields that the stored objects use; unknown keys are ignored, like the platform's extras.
       if (!items.some((e) => field in e)) continue;
-      items = items.filter((e) => accepted.includes(String(e[field])));
+      items = items.filter((e) => accepted.includes(textOf(e[field])));
     }
     const sortBy = (typeof query.sortBy === 'string' && query.sortBy) || 'createdAt';
     const asc = query.sortOrder === 'ASC';
     items.sort((a, b) => {
-      const x = String(a[sortBy] ?? '');
-      const y = String(b[sortBy] ?? '');
+      const x = textOf(a[sortBy]);
+      const y = textOf(b[sortBy]);
       return asc ? x.localeCompare(y) : y.localeCompare(x);
     });
     return items.map(clone);
