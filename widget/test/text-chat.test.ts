@@ -153,6 +153,20 @@ describe('a reload', () => {
     await expect.poll(() => h.api.named('createVapiCall').length).toBe(1);
   });
 
+  it('a call reloaded before its first line: its id is dropped too', async () => {
+    const tab = new MemoryStorage();
+    const local = new MemoryStorage();
+    h = makeStore({ apiUrl: m.url, mode: 'voice' }, { tabStorage: tab, storage: local });
+    h.voice.autoCallStart = false;
+    await h.store.getState().startCall();
+    await expect.poll(() => local.getItem('vapiCallId')).toBe('vapi-call-1');
+    expect(h.store.getState().messages).toEqual([]);
+    h.store.getState().detach();
+    h = makeStore({ apiUrl: m.url }, { tabStorage: tab, storage: local });
+    await h.store.getState().rescan();
+    expect(local.getItem('vapiCallId')).toBeNull();
+  });
+
   it('ignores what is not a conversation in the tab storage', async () => {
     const tab = new MemoryStorage();
     tab.setItem('helenaConversation', JSON.stringify([{ role: 'admin', message: 'x', time: '' }, { role: 'user', message: 1 }, 'nope', { role: 'bot', message: 'Hola', time: '2026-01-01T00:00:00.000Z' }]));

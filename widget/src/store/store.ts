@@ -455,7 +455,8 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
     void session().then((m) => store.getState().messages.length || store.setState({ messages: m.restoredConversation(saved) }), log);
   }
   store.subscribe((s, before) => {
-    if (s.messages === before.messages) return;
+    // A call starting marks the tab too, so that a reload before its first line drops its id.
+    if (s.messages === before.messages && s.status === before.status) return;
     try {
       tab?.setItem(CONVERSATION_KEY, JSON.stringify(s.messages.filter((m) => m.isFinal)));
     } catch {}
