@@ -4,39 +4,15 @@
  * store's `set` and helpers) but is loaded lazily, at the first call start, with the voice
  * client, so that none of it weighs on the UI chunk.
  */
-import type { Texts } from '../i18n';
-import type { LeadApi } from '../rpc/types';
 import { earlierConversation } from './carry-over';
 import { createConversationRecord, type ConversationRecord } from './record';
 import { assistantOverrides } from '../voice/overrides';
-import type { PlatformMessage, VoiceClient, VoiceFactory } from '../voice/types';
-import type { CallStatus, ChatMessage, HelenaConfig, HelenaState, TimerKey, ToastApi } from './store';
+import type { PlatformMessage, VoiceClient } from '../voice/types';
+import type { CallStatus, ChatMessage, HelenaState, StoreKit } from './types';
 
 /** The speaking indicator goes off this long after the assistant's final transcript. */
 export const SPEAKING_OFF_MS = 500;
 
-export interface CallContext {
-  get(): HelenaState;
-  set(partial: Partial<HelenaState>): void;
-  texts(): Texts;
-  demo(config: HelenaConfig): boolean;
-  loadVoice: VoiceFactory;
-  api(): Promise<LeadApi>;
-  append(role: ChatMessage['role'], message: string, isFinal?: boolean): ChatMessage;
-  scroll(): void;
-  fail(message: string, source: string): void;
-  toast: ToastApi;
-  emit(type: string, detail: unknown): void;
-  later(key: TimerKey, ms: number, fn: () => void): void;
-  cancel(key: TimerKey): void;
-  storeSet(key: string, value: string): void;
-  scanText(text: string): void;
-  /** Typed lines waiting for the call to be live. */
-  takePending(): string[];
-  now(): number;
-  pageUrl(): string | undefined;
-  log(...args: unknown[]): void;
-}
 
 export interface CallController {
   start(): Promise<void>;
@@ -100,7 +76,8 @@ export type CallPhase = 'idle' | 'connecting' | 'live' | 'ending';
 
 const STATUS_OF: Record<CallPhase, CallStatus> = { idle: 'inactive', connecting: 'loading', live: 'active', ending: 'loading' };
 
-export function createCallController(ctx: CallContext): CallController {
+/** The call controller owns the voice call's side effects: it uses the whole of the store's kit. */
+export function createCallController(ctx: StoreKit): CallController {
   let phase: CallPhase = 'idle';
   /** The one place the phase changes; the store's status (and what goes with it) follows. */
   const transition = (next: CallPhase, alongside: Partial<HelenaState> = {}) => {

@@ -6,13 +6,14 @@
  * way: it changes state only through the store's helpers.
  */
 import { WebChatClient } from '@helena/sdk/web';
-import { errorMessage, type CallContext } from './call';
+import { errorMessage } from './call';
 import { earlierConversation } from './carry-over';
 import { createConversationRecord, type ConversationRecord } from './record';
 import { platformEndpoint } from '../voice/endpoint';
-import type { ChatMessage } from './store';
+import type { ChatMessage, StoreKit } from './types';
 
-export type ChatContext = Pick<CallContext, 'get' | 'set' | 'texts' | 'demo' | 'api' | 'append' | 'scroll' | 'emit' | 'scanText' | 'now' | 'pageUrl' | 'log'>;
+/** What the chat uses of the store's kit. */
+export type ChatContext = Pick<StoreKit, 'get' | 'set' | 'texts' | 'demo' | 'api' | 'append' | 'scroll' | 'emit' | 'scanText' | 'now' | 'pageUrl' | 'log'>;
 
 export interface ChatController {
   /** Sends the visitor's line and shows the answer as it arrives. */

@@ -6,7 +6,7 @@
  */
 import { detectEmails } from '@helena/sdk';
 import { EMAIL_EVENT } from './events';
-import type { HelenaState } from './store';
+import type { StoreKit } from './types';
 
 /** The form closes itself after this long, unless the visitor has started filling it in. */
 export const MODAL_AUTO_HIDE_MS = 60_000;
@@ -16,14 +16,8 @@ export const MODAL_AUTO_HIDE_EVENT_MS = 10_000;
 /** `correoDetectado` events dispatched by a widget (not by the host page): their own listeners skip them. */
 const ownEmailEvents = new WeakSet<Event>();
 
-export interface EmailPromptContext {
-  get(): HelenaState;
-  set(partial: Partial<HelenaState>): void;
-  later(key: 'modalAutoHide', ms: number, fn: () => void): void;
-  cancel(key: 'modalClose'): void;
-  win: Window | null;
-  now(): number;
-}
+/** What the email prompt uses of the store's kit. */
+export type EmailPromptContext = Pick<StoreKit, 'get' | 'set' | 'later' | 'cancel' | 'win' | 'now'>;
 
 export interface EmailPrompt {
   /** Looks for the visitor's address in `text`; a new one opens the form and, if `announce`, is announced. */

@@ -7,23 +7,13 @@ import { detectEmail } from '@helena/sdk';
 import type { Texts } from '../i18n';
 import { leadTextsFor } from '../i18n-lead';
 import type { LeadApi } from '../rpc/types';
-import type { EmailForm, HelenaState, ToastApi } from './store';
+import type { EmailForm, StoreKit } from './types';
 
 /** The form closes this long after a successful send, once the visitor has seen it worked. */
 export const MODAL_CLOSE_AFTER_SAVE_MS = 1_500;
 
-export interface LeadContext {
-  api: () => Promise<LeadApi>;
-  form: EmailForm;
-  texts: Texts;
-  now: () => number;
-  /** Our vapi_call row for this conversation, if this page created one: its id and token. */
-  vapiCallRow: () => Promise<{ id: string; token: string } | undefined>;
-  storeSet: (key: string, value: string) => void;
-  toast: ToastApi;
-  emit: (type: string, detail: unknown) => void;
-  log: (...args: unknown[]) => void;
-}
+/** What the lead flow uses: parts of the store's kit, the form, and the texts of its locale. */
+export type LeadContext = Pick<StoreKit, 'api' | 'now' | 'vapiCallRow' | 'storeSet' | 'toast' | 'emit' | 'log'> & { form: EmailForm; texts: Texts };
 
 export type LeadOutcome = 'saved' | 'customer-failed' | 'call-failed' | 'send-failed';
 
@@ -80,16 +70,8 @@ export async function runLead(ctx: LeadContext): Promise<LeadOutcome> {
   return 'saved';
 }
 
-/** What the store gives the form's submit: its state, its helpers, and the conversation's channel. */
-export interface SubmitContext extends Omit<LeadContext, 'form' | 'texts'> {
-  get(): HelenaState;
-  set(partial: Partial<HelenaState>): void;
-  texts(): Texts;
-  append(role: 'bot' | 'user', message: string): unknown;
-  later(key: 'modalClose', ms: number, fn: () => void): void;
-  /** Tells the assistant, on the call or in the chat, what the page did. */
-  note(text: string): Promise<void>;
-}
+/** What the form's submit uses of the store's kit. */
+export type SubmitContext = Pick<StoreKit, 'get' | 'set' | 'texts' | 'api' | 'now' | 'vapiCallRow' | 'storeSet' | 'toast' | 'emit' | 'log' | 'append' | 'later' | 'note'>;
 
 /**
  * The form's submit once an address is there: checked in the browser first, so that a mistyped

@@ -10,7 +10,7 @@ import type { VoiceFactory } from '../voice/types';
 import { EMAIL_EVENT, TOGGLE_EVENT } from './events';
 import { lazy } from './lazy';
 import type { CallController } from './call';
-import type { ChatMessage, ConversationMode, EmailForm, HelenaConfig, HelenaState, HelenaStore, StoreDeps, TimerKey, ToastApi } from './types';
+import type { ChatMessage, ConversationMode, EmailForm, HelenaConfig, HelenaState, HelenaStore, StoreDeps, StoreKit, TimerKey, ToastApi } from './types';
 
 // ── constants ─────────────────────────────────────────────────────────────────────────────────
 export const STORAGE_KEYS = { vapiCallId: 'vapiCallId', callId: 'callId', correoUsuario: 'correoUsuario' } as const;
@@ -147,41 +147,48 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
     const ensureApi = lazy(() => loadApi(get().config.apiUrl));
 
     /** The call controller (./call.ts), loaded with the voice client at the first call. */
-    const calls = lazy(() =>
-      (deps.loadCall ?? (() => import('./call')))().then((m) =>
-          m.createCallController({
-            get,
-            set,
-            texts: t,
-            demo: isDemo,
-            loadVoice,
-            api: ensureApi,
-            append,
-            scroll: scheduleScroll,
-            fail,
-            toast,
-            emit,
-            later,
-            cancel,
-            storeSet,
-            scanText: (text) => void scanText(text, true),
-            takePending: () => pendingText.splice(0),
-            now,
-            pageUrl: () => win?.location?.href,
-            log,
-          }),
-        ),
-    );
+    /** What the lazily loaded parts use of this store: one object, shared (see StoreKit). */
+    const kit: StoreKit = {
+      get,
+      set,
+      texts: t,
+      demo: isDemo,
+      api: () => ensureApi(),
+      loadVoice,
+      toast,
+      emit,
+      later,
+      cancel,
+      storeSet,
+      now,
+      pageUrl: () => win?.location?.href,
+      log,
+      win,
+      append,
+      scroll: () => scheduleScroll(),
+      fail,
+      scanText: (text) => void scanText(text, true),
+      takePending: () => pendingText.splice(0),
+      // Only the row this page created: linking a conversation and sending its proposal need
+      // the token vapi_call.create handed to its creator.
+      vapiCallRow: async () => {
+        const source = lastChannel === 'chat' ? chats.current : calls.current;
+        return source ? (await source).row() : undefined;
+      },
+      note: async (text) => {
+        if (get().status === 'active' && calls.current) (await calls.current).note(text);
+        else if (chats.current) await (await chats.current).note(text);
+      },
+    };
+
+    /** The call controller (./call.ts), loaded with the voice client at the first call. */
+    const calls = lazy(() => (deps.loadCall ?? (() => import('./call')))().then((m) => m.createCallController(kit)));
 
     /** The text chat controller (./chat.ts), loaded at the first line typed with no call live. */
-    const chats = lazy(() =>
-      (deps.loadChat ?? (() => import('./chat')))().then((m) =>
-        m.createChatController({ get, set, texts: t, demo: isDemo, api: ensureApi, append, scroll: scheduleScroll, emit, scanText: (text) => void scanText(text, true), now, pageUrl: () => win?.location?.href, log }),
-      ),
-    );
+    const chats = lazy(() => (deps.loadChat ?? (() => import('./chat')))().then((m) => m.createChatController(kit)));
 
     // ── email detection and the form (./email-prompt.ts, in the session chunk) ───────────────
-    const prompt = lazy(() => session().then((m) => m.createEmailPrompt({ get, set, later, cancel, win, now })));
+    const prompt = lazy(() => session().then((m) => m.createEmailPrompt(kit)));
     const scanText = (text: string, announce: boolean): Promise<boolean> =>
       prompt().then(
         (p) => p.scan(text, announce),
@@ -373,29 +380,7 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
         cancel('modalAutoHide');
         set({ submitting: true });
         try {
-          await (await session()).submitLead({
-            get,
-            set,
-            texts: t,
-            api: ensureApi,
-            now,
-            storeSet,
-            toast,
-            emit,
-            log,
-            append,
-            later,
-            // Only the row this page created: linking a conversation and sending its proposal
-            // need the token vapi_call.create handed to its creator.
-            vapiCallRow: async () => {
-              const source = lastChannel === 'chat' ? chats.current : calls.current;
-              return source ? (await source).row() : undefined;
-            },
-            note: async (text) => {
-              if (get().status === 'active' && calls.current) (await calls.current).note(text);
-              else if (chats.current) await (await chats.current).note(text);
-            },
-          });
+          await (await session()).submitLead(kit);
         } catch (err) {
           log('lead flow unavailable', err);
           toast.error(texts.toastSaveError);

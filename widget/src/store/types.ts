@@ -3,13 +3,12 @@
  * dependencies, and what the lazily loaded modules give it. Types only: nothing here runs.
  */
 import type { StoreApi } from 'zustand/vanilla';
-import type { Locale } from '../i18n';
-import type { LeadApiFactory } from '../rpc/types';
+import type { Locale, Texts } from '../i18n';
+import type { LeadApi, LeadApiFactory } from '../rpc/types';
 import type { VoiceFactory } from '../voice/types';
-import type { CallContext, CallController } from './call';
-import type { ChatContext, ChatController } from './chat';
-import type { EmailPrompt, EmailPromptContext } from './email-prompt';
-import type { SubmitContext } from './lead';
+import type { CallController } from './call';
+import type { ChatController } from './chat';
+import type { EmailPrompt } from './email-prompt';
 
 export type CallStatus = 'inactive' | 'loading' | 'active';
 
@@ -147,8 +146,8 @@ export interface StoreDeps {
   loadVoice?: VoiceFactory;
   loadApi?: LeadApiFactory;
   loadSession?: () => Promise<SessionModule>;
-  loadCall?: () => Promise<{ createCallController(ctx: CallContext): CallController }>;
-  loadChat?: () => Promise<{ createChatController(ctx: ChatContext): ChatController }>;
+  loadCall?: () => Promise<{ createCallController(kit: StoreKit): CallController }>;
+  loadChat?: () => Promise<{ createChatController(kit: StoreKit): ChatController }>;
   toast?: ToastApi;
   now?: () => number;
   log?: (...args: unknown[]) => void;
@@ -158,8 +157,47 @@ export type HelenaStore = StoreApi<HelenaState>;
 
 /** The session chunk's exports the store uses (see ../session.ts). */
 export interface SessionModule {
-  createEmailPrompt: (ctx: EmailPromptContext) => EmailPrompt;
+  createEmailPrompt: (kit: StoreKit) => EmailPrompt;
   restoredConversation: (saved: string | null) => ChatMessage[];
-  submitLead: (ctx: SubmitContext) => Promise<void>;
+  submitLead: (kit: StoreKit) => Promise<void>;
 }
 
+
+/**
+ * What the store lends the parts it loads lazily (the call controller, the text chat, the form's
+ * submit, the email prompt): its state, its texts and its side effects, built once in store.ts.
+ * Each part reads the members it needs from this one object; none has a context of its own.
+ */
+export interface StoreKit {
+  get(): HelenaState;
+  set(partial: Partial<HelenaState>): void;
+  texts(): Texts;
+  demo(config: HelenaConfig): boolean;
+  api(): Promise<LeadApi>;
+  loadVoice: VoiceFactory;
+  toast: ToastApi;
+  /** A `helena:*` event on the host element. */
+  emit(type: string, detail: unknown): void;
+  later(key: TimerKey, ms: number, fn: () => void): void;
+  cancel(key: TimerKey): void;
+  /** Local storage (the seed's keys), failures ignored. */
+  storeSet(key: string, value: string): void;
+  now(): number;
+  pageUrl(): string | undefined;
+  log(...args: unknown[]): void;
+  /** The window whose events and location the element uses. */
+  win: Window | null;
+  /** Adds a line to the conversation, scrolled into view. */
+  append(role: ChatMessage['role'], message: string, isFinal?: boolean): ChatMessage;
+  scroll(): void;
+  /** An error ends the call: inactive, the message kept, said in the chat and to the page. */
+  fail(message: string, source: string): void;
+  /** Looks for the visitor's address in a line of theirs; a new one opens the form. */
+  scanText(text: string): void;
+  /** Typed lines waiting for the call to be live. */
+  takePending(): string[];
+  /** Our vapi_call row for the conversation's last channel (call or chat): its id and token. */
+  vapiCallRow(): Promise<{ id: string; token: string } | undefined>;
+  /** Tells the assistant, on the live call or in the chat, what the page did. */
+  note(text: string): Promise<void>;
+}
