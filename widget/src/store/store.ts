@@ -1,51 +1,31 @@
 /**
  * One store per element instance. It holds every piece of UI state and owns every side effect:
  * the voice client, the tRPC client, timers, local storage, window listeners and the DOM events
- * the host page receives. React components only read it and call its actions.
+ * the host page receives. React components only read it and call its actions. The panel and form
+ * slices are in their own modules; the call, conversation and config slices, which share the
+ * store's lazily loaded parts and its timers, are here.
  */
 import { createStore } from 'zustand/vanilla';
-import { fmt, hasLocale, loadLocale, resolveLocale, textsFor, type Texts } from '../i18n';
+import { fmt, hasLocale, loadLocale, textsFor, type Texts } from '../i18n';
 import type { LeadApiFactory } from '../rpc/types';
 import type { VoiceFactory } from '../voice/types';
+import { conversationMode, defaultConfig, isDemo } from './config';
 import { EMAIL_EVENT, TOGGLE_EVENT } from './events';
+import { createFormSlice } from './form-slice';
 import { lazy } from './lazy';
+import { createPanelSlice } from './panel-slice';
 import type { CallController } from './call';
-import type { ChatMessage, ConversationMode, EmailForm, HelenaConfig, HelenaState, HelenaStore, StoreDeps, StoreKit, TimerKey, ToastApi } from './types';
+import type { ChatMessage, HelenaConfig, HelenaState, HelenaStore, StoreDeps, StoreKit, TimerKey, ToastApi } from './types';
 
 // ── constants ─────────────────────────────────────────────────────────────────────────────────
 export const STORAGE_KEYS = { vapiCallId: 'vapiCallId', callId: 'callId', correoUsuario: 'correoUsuario' } as const;
 /** The tab's conversation (sessionStorage): shown again after a reload. */
 export const CONVERSATION_KEY = 'helenaConversation';
 export { EMAIL_EVENT, TOGGLE_EVENT };
-export const RESCAN_AFTER_OPEN_MS = 500;
 export const SCROLL_AFTER_MS = 10;
 
 export * from './types';
-
-/** The `mode` attribute as a conversation mode: anything but voice or chat is hybrid. */
-export function conversationMode(config: HelenaConfig): ConversationMode {
-  return config.mode === 'voice' || config.mode === 'chat' ? config.mode : 'hybrid';
-}
-
-export function defaultConfig(partial: Partial<HelenaConfig> = {}): HelenaConfig {
-  const clean = Object.fromEntries(
-    Object.entries(partial).filter(([, v]) => v !== undefined && v !== null && v !== ''),
-  ) as Partial<HelenaConfig>;
-  return {
-    name: 'Helena',
-    company: '',
-    chatLabel: 'Chat',
-    apiUrl: '',
-    ...clean,
-    locale: resolveLocale(partial.locale),
-  };
-}
-
-export function isDemo(config: HelenaConfig): boolean {
-  return config.mode === 'demo' || !config.publicKey;
-}
-
-const emptyForm = (): EmailForm => ({ email: '', name: '', cargo: '', company: '', website: '' });
+export { conversationMode, defaultConfig, isDemo };
 
 function defaultStorage(win: Window | null | undefined, kind: 'localStorage' | 'sessionStorage') {
   try {
@@ -212,24 +192,22 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
 
     const config = defaultConfig(initial);
     return {
+      ...createPanelSlice(kit, (el) => {
+        logEl = el;
+      }),
+      ...createFormSlice(kit, {
+        storedEmail: () => storeGet(STORAGE_KEYS.correoUsuario) ?? '',
+        submit: async () => (await session()).submitLead(kit),
+      }),
       config,
       status: 'inactive',
       error: null,
-      panelOpen: false,
-      expanded: false,
-      minimised: false,
       ended: false,
       messages: [],
       replying: false,
       speaking: false,
       listening: false,
       volume: 0,
-      transcriptOpen: false,
-      emailOpen: false,
-      form: emptyForm(),
-      emailInvalid: false,
-      submitting: false,
-      saved: false,
       draft: '',
       visible: matchesPath(config),
       textsReady: hasLocale(config.locale),
@@ -266,13 +244,6 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
         timers.clear();
         if (get().status !== 'inactive') void get().stopCall();
         void chats.current?.then((c) => c.reset());
-      },
-
-      async activate() {
-        set({ panelOpen: true, minimised: false });
-        later('rescan', RESCAN_AFTER_OPEN_MS, () => void get().rescan());
-        // Only a voice-only element calls at once; otherwise the visitor types, or presses the call button.
-        if (get().status === 'inactive' && conversationMode(get().config) === 'voice') await get().startCall();
       },
 
       async toggleCall() {
@@ -325,69 +296,6 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
         if (call) await get().startCall();
       },
 
-      closePanel() {
-        if (get().status !== 'inactive') return; // the close control exists only when inactive
-        set({ panelOpen: false, expanded: false, minimised: false, transcriptOpen: false });
-      },
-
-      toggleExpanded() {
-        set((s) => ({ expanded: !s.expanded }));
-      },
-
-      setMinimised(minimised) {
-        set({ minimised });
-      },
-
-      openTranscript() {
-        set({ transcriptOpen: true });
-      },
-
-      closeTranscript() {
-        set({ transcriptOpen: false });
-      },
-
-      openEmailModal(prefill) {
-        const stored = storeGet(STORAGE_KEYS.correoUsuario) ?? '';
-        cancel('modalAutoHide');
-        set((s) => ({
-          emailOpen: true,
-          saved: false,
-          form: { ...s.form, email: prefill ?? (s.form.email || stored) },
-        }));
-      },
-
-      closeEmailModal() {
-        cancel('modalAutoHide');
-        cancel('modalClose');
-        set({ emailOpen: false, submitting: false });
-      },
-
-      setField(field, value) {
-        // The visitor is editing: the auto-hide no longer applies (a timed modal must not take the
-        // form away from someone who is filling it in).
-        cancel('modalAutoHide');
-        set((s) => ({ form: { ...s.form, [field]: value }, ...(field === 'email' ? { emailInvalid: false } : {}) }));
-      },
-
-      async submitLead() {
-        const s = get();
-        if (s.submitting) return;
-        const texts = t();
-        if (!s.form.email.trim()) {
-          toast.error(texts.toastEmailRequired);
-          return;
-        }
-        cancel('modalAutoHide');
-        set({ submitting: true });
-        try {
-          await (await session()).submitLead(kit);
-        } catch (err) {
-          log('lead flow unavailable', err);
-          toast.error(texts.toastSaveError);
-          set({ submitting: false, emailOpen: false });
-        }
-      },
-
       setDraft(value) {
         set({ draft: value });
       },
@@ -425,9 +333,6 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
         for (const m of get().messages) if (m.role === 'user' && m.isFinal && (await scanText(m.message, false))) return;
       },
 
-      registerLog(el) {
-        logEl = el;
-      },
     };
   });
 

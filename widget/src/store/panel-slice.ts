@@ -1,0 +1,49 @@
+/**
+ * The panel slice: the launcher, the panel's size and visibility, and the transcript dialog.
+ * Opening the panel in voice mode starts the call (the call slice's action).
+ */
+import { conversationMode } from './config';
+import type { PanelSlice, StoreKit } from './types';
+
+/** After the panel opens, the conversation is looked through again for the visitor's address. */
+export const RESCAN_AFTER_OPEN_MS = 500;
+
+export function createPanelSlice(kit: Pick<StoreKit, 'get' | 'set' | 'later'>, registerLog: PanelSlice['registerLog']): PanelSlice {
+  const { get, set } = kit;
+  return {
+    panelOpen: false,
+    expanded: false,
+    minimised: false,
+    transcriptOpen: false,
+
+    async activate() {
+      set({ panelOpen: true, minimised: false });
+      kit.later('rescan', RESCAN_AFTER_OPEN_MS, () => void get().rescan());
+      // Only a voice-only element calls at once; otherwise the visitor types, or presses the call button.
+      if (get().status === 'inactive' && conversationMode(get().config) === 'voice') await get().startCall();
+    },
+
+    closePanel() {
+      if (get().status !== 'inactive') return; // the close control exists only when inactive
+      set({ panelOpen: false, expanded: false, minimised: false, transcriptOpen: false });
+    },
+
+    toggleExpanded() {
+      set({ expanded: !get().expanded });
+    },
+
+    setMinimised(minimised) {
+      set({ minimised });
+    },
+
+    openTranscript() {
+      set({ transcriptOpen: true });
+    },
+
+    closeTranscript() {
+      set({ transcriptOpen: false });
+    },
+
+    registerLog,
+  };
+}
