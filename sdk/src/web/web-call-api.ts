@@ -87,8 +87,12 @@ export async function postPublic(path: string, body: unknown, options: CreateWeb
   return { response, url };
 }
 
-/** A JSON answer's body, or its text when it is not JSON; a non-OK answer throws. */
-export async function readAnswer(response: Response, url: string): Promise<unknown> {
+/** A JSON answer's body, or its text when it is not JSON; a non-OK answer throws `Failure`. */
+export async function readAnswer(
+  response: Response,
+  url: string,
+  Failure: new (status: number, body: unknown, url: string) => Error = WebCallRequestError,
+): Promise<unknown> {
   const text = await response.text();
   let parsed: unknown = text;
   try {
@@ -96,7 +100,7 @@ export async function readAnswer(response: Response, url: string): Promise<unkno
   } catch {
     // keep the text
   }
-  if (!response.ok) throw new WebCallRequestError(response.status, parsed, url);
+  if (!response.ok) throw new Failure(response.status, parsed, url);
   return parsed;
 }
 

@@ -124,13 +124,7 @@ export class WebChatClient {
     });
     const streamed = response.ok && response.body && /text\/event-stream/i.test(response.headers.get('content-type') ?? '');
     if (!streamed) {
-      let answer: WebChat;
-      try {
-        answer = ((await readAnswer(response, url)) ?? {}) as WebChat;
-      } catch (err) {
-        if (err instanceof WebCallRequestError) throw new WebChatRequestError(err.status, err.body, err.url);
-        throw err;
-      }
+      const answer = ((await readAnswer(response, url, WebChatRequestError)) ?? {}) as WebChat;
       if (answer.sessionId) this.#sessionId = answer.sessionId;
       const text = outputText(answer.output);
       if (text) options.onDelta?.(text);

@@ -94,7 +94,7 @@ export function createCallController(ctx: StoreKit): CallController {
   let call: CallRecord | null = null;
   const newCall = (): CallRecord => ({
     started: false,
-    record: createConversationRecord({ ...ctx, apiUrl: () => ctx.get().config.apiUrl }),
+    record: createConversationRecord(ctx),
   });
 
   /** helena:call-start, once the call is live and start() has told us its id (either order). */
@@ -109,14 +109,7 @@ export function createCallController(ctx: StoreKit): CallController {
   const createRecord = () => {
     const current = call;
     if (!current || !current.started || !current.vapiId) return;
-    const { config } = ctx.get();
-    current.record.create(current.vapiId, {
-      assistant_id: config.assistantId || null,
-      start_time: new Date(ctx.now()).toISOString(),
-      page_url: ctx.pageUrl() ?? null,
-      locale: config.locale,
-      demo: ctx.demo(config),
-    });
+    current.record.create(current.vapiId);
   };
 
   const updateRecord = () => call?.record.close();

@@ -41,7 +41,7 @@ export function createChatController(ctx: ChatContext): ChatController {
       // The saved assistant; without one (demo mode only), an inline one with the element's name.
       assistant: config.assistantId || { name: config.name },
     });
-    record = createConversationRecord({ ...ctx, apiUrl: () => ctx.get().config.apiUrl });
+    record = createConversationRecord(ctx);
     return client;
   };
 
@@ -69,17 +69,7 @@ export function createChatController(ctx: ChatContext): ChatController {
         if (chat !== client) return; // the visitor started over meanwhile
         if (line) show(line.id, answer.text || line.message, true);
         else if (answer.text) ctx.append('bot', answer.text, true);
-        if (answer.sessionId) {
-          const { config } = ctx.get();
-          thisRecord?.create(answer.sessionId, {
-            assistant_id: config.assistantId || null,
-            start_time: new Date(ctx.now()).toISOString(),
-            page_url: ctx.pageUrl() ?? null,
-            locale: config.locale,
-            demo: ctx.demo(config),
-            channel: 'chat',
-          });
-        }
+        if (answer.sessionId) thisRecord?.create(answer.sessionId, { channel: 'chat' });
       } catch (err) {
         ctx.log('chat turn failed', err);
         const message = errorMessage(err) ?? ctx.texts().errUnknown;

@@ -4,22 +4,22 @@
  * time) when it ends, and closed with a request that outlives the page when the page goes away
  * first, so that no row stays 'active' for ever.
  */
-import type { LeadApi, VapiCallCreateInput } from '../rpc/types';
+import type { VapiCallCreateInput } from '../rpc/types';
+import { trpcUrl } from '../rpc/client';
+import type { StoreKit } from './types';
 
 /** What a row records of its conversation (JSON). */
 export type InitialData = VapiCallCreateInput['initial_data'];
-import { trpcUrl } from '../rpc/client';
 
-export interface RecordContext {
-  api(): Promise<LeadApi>;
-  apiUrl(): string;
-  now(): number;
-  log(...args: unknown[]): void;
-}
+/** What a record uses of the store's kit. */
+export type RecordContext = Pick<StoreKit, 'get' | 'api' | 'demo' | 'now' | 'pageUrl' | 'log'>;
 
 export interface ConversationRecord {
-  /** Creates the row for the platform's conversation id (a call id, or a chat's session id), once. */
-  create(vapiId: string, initialData: InitialData): void;
+  /**
+   * Creates the row for the platform's conversation id (a call id, or a chat's session id), once:
+   * the assistant, start time, page, locale and demo flag, plus `extra`.
+   */
+  create(vapiId: string, extra?: InitialData): void;
   /** Closes the row (awaits its creation first); once. */
   close(): Promise<void>;
   /** The row and its capability token, once created. */
@@ -48,7 +48,7 @@ export function createConversationRecord(ctx: RecordContext): ConversationRecord
   const onPageHide = () => {
     if (closed || !row || typeof fetch !== 'function') return;
     closed = true;
-    fetch(`${trpcUrl(ctx.apiUrl())}/vapi_call.update`, {
+    fetch(`${trpcUrl(ctx.get().config.apiUrl)}/vapi_call.update`, {
       method: 'POST',
       keepalive: true,
       headers: { 'content-type': 'application/json' },
@@ -58,8 +58,17 @@ export function createConversationRecord(ctx: RecordContext): ConversationRecord
   if (typeof addEventListener === 'function') addEventListener('pagehide', onPageHide);
 
   return {
-    create(vapiId, initialData) {
+    create(vapiId, extra = {}) {
       if (created) return;
+      const { config } = ctx.get();
+      const initialData: InitialData = {
+        assistant_id: config.assistantId || null,
+        start_time: new Date(ctx.now()).toISOString(),
+        page_url: ctx.pageUrl() ?? null,
+        locale: config.locale,
+        demo: ctx.demo(config),
+        ...extra,
+      };
       initial = initialData;
       created = ctx
         .api()

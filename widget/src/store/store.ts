@@ -133,7 +133,7 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
       set,
       texts: t,
       demo: isDemo,
-      api: () => ensureApi(),
+      api: ensureApi,
       loadVoice,
       toast,
       emit,
@@ -145,7 +145,7 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
       log,
       win,
       append,
-      scroll: () => scheduleScroll(),
+      scroll: scheduleScroll,
       fail,
       scanText: (text) => void scanText(text, true),
       takePending: () => pendingText.splice(0),
@@ -344,11 +344,16 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
     storage?.removeItem(STORAGE_KEYS.vapiCallId);
     void session().then((m) => store.getState().messages.length || store.setState({ messages: m.restoredConversation(saved) }), log);
   }
+  // Written when the settled lines change, not at every streamed piece or partial transcript. A
+  // call starting marks the tab too, so that a reload before its first line drops its id.
+  let settled = -1;
   store.subscribe((s, before) => {
-    // A call starting marks the tab too, so that a reload before its first line drops its id.
     if (s.messages === before.messages && s.status === before.status) return;
+    const lines = s.messages.filter((m) => m.isFinal);
+    if (lines.length === settled && s.status === before.status) return;
+    settled = lines.length;
     try {
-      tab?.setItem(CONVERSATION_KEY, JSON.stringify(s.messages.filter((m) => m.isFinal)));
+      tab?.setItem(CONVERSATION_KEY, JSON.stringify(lines));
     } catch {}
   });
   return store;

@@ -10,20 +10,17 @@ import { asJson, asString, isJson, list, textOf, type Json } from './json';
 import { checkRequired } from './validate';
 import { uuid, type Entity } from './store';
 
-
-const isObject = isJson;
-
 /** Objects merge recursively; anything else (arrays included) replaces. */
 export function deepMerge(base: Json, over: Json | undefined): Json {
-  if (!isObject(over)) return { ...base };
+  if (!isJson(over)) return { ...base };
   const out: Json = { ...base };
-  for (const [k, v] of Object.entries(over)) out[k] = isObject(v) && isObject(out[k]) ? deepMerge(out[k], v) : v;
+  for (const [k, v] of Object.entries(over)) out[k] = isJson(v) && isJson(out[k]) ? deepMerge(out[k], v) : v;
   return out;
 }
 
 const body = (ctx: RouteContext): Json => {
   if (ctx.body === undefined || ctx.body === null) return {};
-  if (!isObject(ctx.body)) throw httpError(400, ['body must be an object']);
+  if (!isJson(ctx.body)) throw httpError(400, ['body must be an object']);
   return ctx.body;
 };
 
@@ -37,17 +34,17 @@ function lookup(ctx: RouteContext, collection: string, id: unknown, field: strin
 function resolveAssistant(ctx: RouteContext, b: Json): { assistant: Json; variables: Json } {
   let assistant: Json | undefined;
   let overrides: Json | undefined = isJson(b.assistantOverrides) ? b.assistantOverrides : undefined;
-  if (isObject(b.assistant)) assistant = b.assistant;
+  if (isJson(b.assistant)) assistant = b.assistant;
   else if (b.assistantId !== undefined) assistant = lookup(ctx, 'assistant', b.assistantId, 'assistantId', 'Assistant');
-  else if (isObject(b.squad) || b.squadId !== undefined) {
-    const squad = isObject(b.squad) ? b.squad : lookup(ctx, 'squad', b.squadId, 'squadId', 'Squad');
+  else if (isJson(b.squad) || b.squadId !== undefined) {
+    const squad = isJson(b.squad) ? b.squad : lookup(ctx, 'squad', b.squadId, 'squadId', 'Squad');
     const first = list(squad.members)[0];
-    if (first && isObject(first.assistant)) assistant = first.assistant;
+    if (first && isJson(first.assistant)) assistant = first.assistant;
     else if (first?.assistantId !== undefined) assistant = lookup(ctx, 'assistant', first.assistantId, 'assistantId', 'Assistant');
     else assistant = { name: squad.name };
     overrides = deepMerge(asJson(first?.assistantOverrides), overrides);
-  } else if (isObject(b.workflow) || b.workflowId !== undefined) {
-    const workflow = isObject(b.workflow) ? b.workflow : lookup(ctx, 'workflow', b.workflowId, 'workflowId', 'Workflow');
+  } else if (isJson(b.workflow) || b.workflowId !== undefined) {
+    const workflow = isJson(b.workflow) ? b.workflow : lookup(ctx, 'workflow', b.workflowId, 'workflowId', 'Workflow');
     const nodes = list(workflow.nodes);
     const start = nodes.find((n) => n.isStart) ?? nodes[0];
     assistant = { name: workflow.name, firstMessage: asJson(start?.messagePlan).firstMessage, model: workflow.model };
@@ -57,7 +54,7 @@ function resolveAssistant(ctx: RouteContext, b: Json): { assistant: Json; variab
     throw httpError(400, "Couldn't Create Call. Need Either `assistant`, `assistantId`, `squad`, `squadId`, `workflow` or `workflowId`.");
   }
   const { variableValues, ...rest } = overrides ?? {};
-  return { assistant: deepMerge(assistant, rest), variables: isObject(variableValues) ? variableValues : {} };
+  return { assistant: deepMerge(assistant, rest), variables: isJson(variableValues) ? variableValues : {} };
 }
 
 /** POST /call/web: a call record, and a room its `webCallUrl` points into. */
@@ -68,7 +65,7 @@ function createWebCall(ctx: RouteContext): Reply {
   const id = uuid();
   const roomName = newRoomName();
   const webCallUrl = `${ctx.base}/room/${roomName}`;
-  const artifactPlan = { recordingEnabled: true, videoRecordingEnabled: false, ...(isObject(assistant.artifactPlan) ? assistant.artifactPlan : {}) };
+  const artifactPlan = { recordingEnabled: true, videoRecordingEnabled: false, ...(isJson(assistant.artifactPlan) ? assistant.artifactPlan : {}) };
   const inline: Json = {};
   for (const k of ['assistantId', 'assistant', 'assistantOverrides', 'squadId', 'squad', 'workflowId', 'workflow', 'workflowOverrides', 'name', 'metadata'] as const) {
     if (b[k] !== undefined) inline[k] = b[k];
