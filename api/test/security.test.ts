@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { registerLead, rpc, startTestServer, tempDir, waitFor, SINK_TOKEN, suiteServer } from './helpers';
 
 const EMAIL_API_KEY = 'k'.repeat(8) + '-test-email-api-key';
@@ -197,6 +197,32 @@ describe('body limit', () => {
       req.end('"}');
     });
     expect(status).toBe(413);
+  });
+
+  it('a refused body closes its connection, so a client that reuses connections is not broken', async () => {
+    // The 413 is sent before the body is read: left on a kept-alive socket, the unread bytes
+    // would be parsed as the next request, and the client's next call on it would fail.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const port = new URL(suite.base).port;
+    const send = (body: string) =>
+      new Promise<{ status: number; connection?: string }>((resolve, reject) => {
+        const req = httpRequest(
+          { host: '127.0.0.1', port, agent, method: 'POST', path: '/api/trpc/customer.upsert', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection }));
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    try {
+      const refused = await send(JSON.stringify({ email: 'big@example.com', name: 'x'.repeat(200 * 1024) }));
+      expect(refused).toEqual({ status: 413, connection: 'close' });
+      expect((await send(JSON.stringify({ email: 'after@example.com', website: '' }))).status).toBe(200);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('413 on /api/email too', async () => {

@@ -7,7 +7,9 @@ import { refuse } from './api-error';
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
 export function requestBodyLimit(maxBytes = BODY_LIMIT_BYTES): MiddlewareHandler {
-  const tooLarge = (c: Context) => refuse(c, 413, 'Payload too large');
+  // Refused before its body is read: the connection closes, or the unread bytes left on a
+  // kept-alive socket would be taken for the client's next request.
+  const tooLarge = (c: Context) => refuse(c, 413, 'Payload too large', { Connection: 'close' });
   const streaming = bodyLimit({ maxSize: maxBytes, onError: tooLarge });
   return async (c, next) => {
     const length = c.req.header('content-length');
