@@ -213,6 +213,18 @@ describe('platform simulator: chats', () => {
     expect(responses.output[0].content[0].text).toMatch(/negocio/);
     expect((await call('GET', '/chat')).body.results).toHaveLength(4);
   });
+
+  it('refuses a chat input that is neither text nor a list of messages, and keeps no chat of it', async () => {
+    const { call } = client();
+    for (const input of [42, { role: 'user', content: 'hola' }, true]) {
+      const r = await call('POST', '/chat/web', { assistant: { name: 'Helena' }, input }, PUBLIC);
+      expect(r.status).toBe(400);
+      expect(r.body.message).toEqual(['input must be a string or an array of messages']);
+    }
+    expect((await call('GET', '/chat')).body.results).toHaveLength(0);
+    const sessions = (await call('GET', '/session')).body;
+    expect(sessions.results ?? sessions).toHaveLength(0);
+  });
 });
 
 describe('platform simulator: test hooks', () => {

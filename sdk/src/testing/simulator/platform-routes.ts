@@ -148,7 +148,9 @@ const contentText = (content: unknown): string =>
  */
 function turnInput(input: unknown): { role: 'user' | 'system'; text: string } {
   if (typeof input === 'string') return { role: 'user', text: input };
-  if (!Array.isArray(input) || input.length === 0) return { role: 'user', text: '' };
+  // The document's two forms; a number or an object is a bad request, not an empty turn.
+  if (!Array.isArray(input)) throw httpError(400, ['input must be a string or an array of messages']);
+  if (input.length === 0) return { role: 'user', text: '' };
   const messages = list(input);
   const last = messages[messages.length - 1] ?? {};
   if (last.role === 'system') return { role: 'system', text: contentText(last.content) };
@@ -164,6 +166,7 @@ function turnInput(input: unknown): { role: 'user' | 'system'; text: string } {
  */
 async function chatTurn(ctx: RouteContext, b: Json): Promise<{ chat: Entity; answer: string; sessionId: string }> {
   const { state } = ctx;
+  const turn = turnInput(b.input);
   const previous = typeof b.previousChatId === 'string' ? state.store.get('chat', b.previousChatId) : undefined;
   if (b.previousChatId !== undefined && !previous) throw httpError(400, `Couldn't Get Chat. \`previousChatId\` ${textOf(b.previousChatId)} Does Not Exist.`);
   let sessionId = asString(b.sessionId) ?? asString(previous?.sessionId);
@@ -186,7 +189,6 @@ async function chatTurn(ctx: RouteContext, b: Json): Promise<{ chat: Entity; ans
   const key = `session:${sessionId}`;
   let dialogue = state.dialogues.get(key);
   if (!dialogue) state.dialogues.set(key, (dialogue = new Dialogue(textOf(assistant.name ?? state.script.defaultName ?? 'Helena'), state.script.lines)));
-  const turn = turnInput(b.input);
   const variables = asJson(asJson(b.assistantOverrides).variableValues);
   // A system notice gets an answer only when it changes something for the visitor (a queued proposal).
   const reply = turn.role === 'system' ? dialogue.notice(turn.text) : dialogue.reply(turn.text);
