@@ -63,7 +63,6 @@ async function converse(vapiId: string, email: string, spoken: string) {
   el = document.createElement('helena-assistant-ui') as HelenaAssistantUIElement;
   el.setAttribute('company', 'Acme AI');
   el.setAttribute('api-url', server.url);
-  el.setAttribute('mode', 'voice');
   document.body.append(el);
   const ui = within(el.shadowRoot as unknown as HTMLElement);
   const leads: Array<Record<string, unknown>> = [];

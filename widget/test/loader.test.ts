@@ -31,8 +31,6 @@ afterEach(() => el?.remove());
 
 function mount(attrs: Record<string, string> = { loading: 'intent' }) {
   el = document.createElement('helena-assistant') as typeof el;
-  // Voice mode: the button starts a call at once, which these tests follow.
-  el.setAttribute('mode', 'voice');
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
   document.body.append(el);
   return el;

@@ -367,8 +367,8 @@ describe('email detection and the modal', () => {
     expect(h.store.getState().emailOpen).toBe(true);
   });
 
-  it('voice mode: toggleHelenaChat starts a call, opens the panel and re-scans after 500 ms', async () => {
-    h = makeStore({ mode: 'voice' });
+  it('toggleHelenaChat starts a call, opens the panel and re-scans after 500 ms', async () => {
+    h = makeStore();
     h.store.setState({ messages: [{ id: 'x', role: 'user', message: 'escríbeme a luis arroba gmail punto com', time: '', isFinal: true }] });
     window.dispatchEvent(new Event('toggleHelenaChat'));
     await settle();

@@ -30,11 +30,14 @@ async function say(text: string): Promise<string> {
   return botLines().at(-1)!;
 }
 
-describe('hybrid mode (the default): typing is a text chat', () => {
-  it('opening the panel starts nothing; a typed line goes to POST /chat/web, and the answer streams in', async () => {
+describe('hybrid mode (the default): a line typed with no call live is a text chat', () => {
+  it('opening the panel calls; after the call a typed line goes to POST /chat/web, and the answer streams in', async () => {
     h = makeStore({ apiUrl: m.url });
     await h.store.getState().activate();
-    expect(h.store.getState()).toMatchObject({ panelOpen: true, status: 'inactive' });
+    await expect.poll(() => h.store.getState().status).toBe('active');
+    expect(h.voiceOptions).toHaveLength(1);
+    await h.store.getState().stopCall();
+    expect(h.store.getState()).toMatchObject({ panelOpen: true, status: 'inactive', ended: true });
     // Every state the answer went through, to see it arrive in pieces.
     const seen: ChatMessage[][] = [];
     h.store.subscribe((s) => seen.push(s.messages));
@@ -43,8 +46,8 @@ describe('hybrid mode (the default): typing is a text chat', () => {
     const partials = seen.flat().filter((x) => x.role === 'bot' && !x.isFinal);
     expect(partials.length).toBeGreaterThan(1);
     expect(answer.startsWith(partials[0]!.message)).toBe(true);
-    // No voice at all: the voice client was never loaded, no call was asked for.
-    expect(h.voiceOptions).toEqual([]);
+    // No second call: the line went to the chat, with no voice client and no microphone.
+    expect(h.voiceOptions).toHaveLength(1);
     expect(m.requests).toContain('POST /chat/web');
     expect(m.requests.some((r) => r.startsWith('POST /call/web'))).toBe(false);
     expect(h.store.getState()).toMatchObject({ status: 'inactive', replying: false, speaking: false, error: null });
@@ -91,7 +94,6 @@ describe('hybrid mode (the default): typing is a text chat', () => {
   it('a platform that fails: the visitor keeps the line, the chat says why, the panel stays; the next line works', async () => {
     h = makeStore({ apiUrl: m.url });
     m.sim.faults.failNext(1, 503);
-    await h.store.getState().activate();
     await h.store.getState().sendText('Hola');
     await expect.poll(() => botLines().at(-1)).toMatch(/^Error: /);
     expect(h.store.getState()).toMatchObject({ panelOpen: true, error: null, status: 'inactive', replying: false });

@@ -24,9 +24,10 @@ export interface HelenaAssistantAttributes {
   /** Render only when `location.pathname` is exactly this. */
   'show-on'?: string;
   /**
-   * How the visitor talks: `hybrid` (default: typing is a text chat, the call button starts
-   * voice), `chat` (text only), `voice` (the button calls at once); `demo` is hybrid in demo mode
-   * even with a public key.
+   * How the visitor talks: `hybrid` (default: the button starts a call; a line typed while no call
+   * is live is a text chat), `chat` (text only: the button opens the panel, no call button),
+   * `voice` (calls only: typing with no call live starts one); `demo` is hybrid in demo mode even
+   * with a public key.
    */
   mode?: 'hybrid' | 'chat' | 'voice' | 'demo';
   /** `intent`: fetch the UI only on hover/focus/touch/click, never when idle. */

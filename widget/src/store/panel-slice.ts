@@ -1,6 +1,6 @@
 /**
  * The panel slice: the launcher, the panel's size and visibility, and the transcript dialog.
- * Opening the panel in voice mode starts the call (the call slice's action).
+ * Opening the panel starts the call (the call slice's action), except in chat mode.
  */
 import { conversationMode } from './config';
 import type { PanelSlice, StoreKit } from './types';
@@ -19,8 +19,9 @@ export function createPanelSlice(kit: Pick<StoreKit, 'get' | 'set' | 'later'>, r
     async activate() {
       set({ panelOpen: true, minimised: false });
       kit.later('rescan', RESCAN_AFTER_OPEN_MS, () => void get().rescan());
-      // Only a voice-only element calls at once; otherwise the visitor types, or presses the call button.
-      if (get().status === 'inactive' && conversationMode(get().config) === 'voice') await get().startCall();
+      // The round button is 'Hablar con {name}': pressing it talks. Only a text-only element waits
+      // for a typed line instead.
+      if (get().status === 'inactive' && conversationMode(get().config) !== 'chat') await get().startCall();
     },
 
     closePanel() {

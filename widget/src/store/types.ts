@@ -16,8 +16,10 @@ export type CallStatus = 'inactive' | 'loading' | 'active';
 export type TimerKey = 'scroll' | 'speaking' | 'rescan' | 'modalAutoHide' | 'modalClose';
 
 /**
- * How the visitor talks: `voice` (a call starts when the panel opens, as the original widget
- * did), `chat` (text only) or `hybrid` (typing is a text chat; the call button starts voice).
+ * How the visitor talks. `hybrid` (the default): opening the panel starts a call, as the original
+ * widget did, and a line typed while no call is live goes to a text chat, which the call button
+ * continues by voice. `voice`: calls only; a typed line with no call live starts one. `chat`: text
+ * only, no call button.
  */
 export type ConversationMode = 'voice' | 'chat' | 'hybrid';
 
@@ -71,7 +73,7 @@ export interface PanelSlice {
   /** The panel is hidden behind the launcher while its call goes on (Escape during a call). */
   minimised: boolean;
   transcriptOpen: boolean;
-  /** Opens the panel (click, `open()`, `toggleHelenaChat`); in voice mode it also starts a call. */
+  /** Opens the panel (click, `open()`, `toggleHelenaChat`) and, unless in chat mode, starts a call. */
   activate: () => Promise<void>;
   closePanel: () => void;
   toggleExpanded: () => void;

@@ -256,7 +256,7 @@ function SpeakingStatus({ store }: { store: HelenaStore }) {
 function Composer({ store }: { store: HelenaStore }) {
   const t = useTexts(store);
   const draft = useHelena(store, (s) => s.draft);
-  // The call button: voice starts here, never by typing (except in voice mode).
+  // The call button: after a call or a typed chat, voice starts again here (never in chat mode).
   const call = useHelena(store, (s) => s.status === 'inactive' && conversationMode(s.config) !== 'chat');
   const talk = fmt(t.talkTo, { name: useHelena(store, (s) => s.config.name) });
   const a = store.getState();

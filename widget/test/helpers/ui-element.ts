@@ -39,14 +39,13 @@ afterEach(() => {
 });
 
 /**
- * Adds the element (company 'Acme AI', an unreachable API, voice mode: the button starts a call,
- * as the original widget did) with `attrs`; queries its shadow root.
+ * Adds the element (company 'Acme AI', an unreachable API, the default mode: the button starts a
+ * call) with `attrs`; queries its shadow root.
  */
 export function mount(attrs: Record<string, string> = {}) {
   el = document.createElement('helena-assistant-ui') as HelenaAssistantUIElement;
   el.setAttribute('company', 'Acme AI');
   el.setAttribute('api-url', 'http://127.0.0.1:9');
-  el.setAttribute('mode', 'voice');
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
   document.body.append(el);
   return within(el.shadowRoot as unknown as HTMLElement);
