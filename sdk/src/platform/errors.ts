@@ -1,3 +1,5 @@
+import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
+
 /** The platform's error body: NestJS-style, `message` a string or a list of validation messages. */
 export interface PlatformErrorBody {
   message: string | string[];
@@ -100,6 +102,21 @@ export class PlatformTimeoutError extends Error {
     this.url = init.url;
     this.timeout = init.timeout;
   }
+}
+
+/**
+ * ky's errors as the client's: a non-OK answer becomes the PlatformApiError of its status (its
+ * body already read by ky), a timeout a PlatformTimeoutError, a network failure fetch's own error.
+ */
+export function fromKyError(error: unknown, timeout: number | false): unknown {
+  if (isHTTPError(error)) {
+    const { request, response, data } = error;
+    return platformApiError({ status: response.status, method: request.method, url: request.url, body: data, response, cause: error });
+  }
+  if (isTimeoutError(error)) {
+    return new PlatformTimeoutError({ method: error.request.method, url: error.request.url, timeout: timeout || 0, cause: error });
+  }
+  return isNetworkError(error) ? error.cause : error;
 }
 
 function describe(body: unknown): string {

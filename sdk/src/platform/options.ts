@@ -1,3 +1,5 @@
+import type { Hooks, RetryOptions } from 'ky';
+import { retryHooks, retryOptions } from './retry.js';
 
 /** What `onRetry` sees before every retry. */
 export interface RetryInfo {
@@ -41,27 +43,32 @@ export interface RequestOptions {
   onResponse?: (response: Response) => void;
 }
 
+/** The client's options, resolved once: ky's retry policy and hooks are built here, not per call. */
 export interface ResolvedOptions {
   token?: string;
   baseUrl: string;
   timeout: number | false;
-  retry: number;
+  retry: RetryOptions;
   fetch?: typeof globalThis.fetch;
-  headers?: HeadersInit;
-  onRetry?: (info: RetryInfo) => void;
+  /** Lower-case names, so that a call's headers replace them by plain object spread. */
+  headers: Record<string, string>;
+  hooks?: Hooks;
 }
 
 export const DEFAULT_BASE_URL = 'https://api.vapi.ai';
 
 export function resolveOptions(options: PlatformClientOptions = {}): ResolvedOptions {
-  const retry = options.retry ?? 2;
   return {
     token: options.token,
     baseUrl: (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, ''),
     timeout: options.timeout ?? 30_000,
-    retry,
+    retry: retryOptions(options.retry ?? 2),
     fetch: options.fetch,
-    headers: options.headers,
-    onRetry: options.onRetry,
+    headers: headerRecord(options.headers),
+    hooks: retryHooks(options.onRetry),
   };
 }
+
+/** Any HeadersInit as a record with lower-case names. */
+export const headerRecord = (init: HeadersInit | undefined): Record<string, string> =>
+  init ? Object.fromEntries(new Headers(init)) : {};

@@ -1,7 +1,8 @@
-// One request: route + arguments → URL, headers and body → the attempt loop → parsed JSON or a typed error.
-import { sendWithRetry } from './attempt.js';
-import { platformApiError } from './errors.js';
-import type { RequestOptions, ResolvedOptions } from './options.js';
+// One request: route + arguments → URL, headers and body → ky → parsed JSON or a typed error.
+import ky from 'ky';
+import { fromKyError } from './errors.js';
+import { headerRecord, type RequestOptions, type ResolvedOptions } from './options.js';
+import { retryOptions } from './retry.js';
 import type { Route } from './route.js';
 
 interface CompiledRoute {
@@ -106,35 +107,28 @@ export async function send(config: ResolvedOptions, route: Route, args: unknown[
   const options = (args[i] ?? {}) as RequestOptions;
 
   // Later wins: defaults, the client's headers, the token, the call's headers.
-  const headers = new Headers({ accept: 'application/json' });
-  if (typeof body === 'string') headers.set('content-type', 'application/json');
-  if (config.headers) new Headers(config.headers).forEach((v, k) => headers.set(k, v));
-  if (route.auth && config.token) headers.set('authorization', `Bearer ${config.token}`);
-  if (options.headers) new Headers(options.headers).forEach((v, k) => headers.set(k, v));
+  const headers: Record<string, string> = { accept: 'application/json', ...config.headers };
+  if (typeof body === 'string') headers['content-type'] ??= 'application/json';
+  if (route.auth && config.token) headers.authorization = `Bearer ${config.token}`;
+  if (options.headers) Object.assign(headers, headerRecord(options.headers));
 
-  const url = config.baseUrl + path;
-  const response = await sendWithRetry({
-    method: route.method,
-    url,
-    headers,
-    body,
-    signal: options.signal,
-    timeout: options.timeout ?? config.timeout,
-    retry: options.retry ?? config.retry,
-    fetch: config.fetch,
-    onRetry: config.onRetry,
-  });
-  if (!response.ok) {
-    throw platformApiError({
-      status: response.status,
+  const timeout = options.timeout ?? config.timeout;
+  try {
+    const response = await ky(config.baseUrl + path, {
       method: route.method,
-      url,
-      body: parse(await response.text().catch(() => '')),
-      response,
+      headers,
+      body,
+      signal: options.signal,
+      timeout,
+      retry: options.retry === undefined ? config.retry : retryOptions(options.retry),
+      hooks: config.hooks,
+      fetch: config.fetch,
     });
+    options.onResponse?.(response);
+    return route.as === 'blob' ? await response.blob() : parse(await response.text());
+  } catch (error) {
+    throw fromKyError(error, timeout);
   }
-  options.onResponse?.(response);
-  return route.as === 'blob' ? await response.blob() : parse(await response.text());
 }
 
 function parse(text: string): unknown {

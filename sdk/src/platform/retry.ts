@@ -1,40 +1,67 @@
-// The retry policy, as pure functions of the verb and the failed attempt's answer.
+// The retry policy in ky's terms. ky runs it: the attempts, the backoff with jitter, the wait a
+// `Retry-After` asks for, stopping the wait on abort. Two rules ky has no option for are
+// `shouldRetry`: POST and PATCH only on 429/503 with `Retry-After`, and no wait over a minute.
+import { isHTTPError, type Hooks, type RetryOptions, type ShouldRetryState } from 'ky';
+import { fromKyError } from './errors.js';
 import type { RetryInfo } from './options.js';
 
 /** Statuses retried for idempotent verbs. */
-export const RETRY_STATUSES = [408, 429, 500, 502, 503, 504];
-/** Statuses that may carry a `Retry-After`, which is then honoured instead of the backoff. */
-export const RETRY_AFTER_STATUSES = [429, 503];
-const IDEMPOTENT = new Set(['GET', 'PUT', 'DELETE']);
+const RETRY_STATUSES = [408, 429, 500, 502, 503, 504];
+/** Statuses whose `Retry-After` is honoured instead of the backoff. */
+const RETRY_AFTER_STATUSES = [429, 503];
+const IDEMPOTENT = ['GET', 'PUT', 'DELETE'];
 /** A `Retry-After` longer than this is not waited for: the failure is returned instead. */
 const MAX_RETRY_AFTER = 60_000;
-const BACKOFF_LIMIT = 10_000;
 
-/**
- * Whether a failed attempt may be retried. `response` is the non-OK answer, or undefined for a
- * network error (the request may or may not have reached the server):
- * - GET, PUT and DELETE: network errors, 408, 429, 500, 502, 503, 504;
- * - POST and PATCH: only 429 or 503 answers that carry `Retry-After`.
- * Timeouts and aborts never reach here: they are never retried.
- */
-export function mayRetry(method: string, response: Response | undefined): boolean {
-  if (IDEMPOTENT.has(method)) return !response || RETRY_STATUSES.includes(response.status);
-  return !!response && RETRY_AFTER_STATUSES.includes(response.status) && response.headers.has('retry-after');
+/** ky's retry options for `limit` retries: exponential backoff from 250 ms, full jitter, at most 10 s. */
+export function retryOptions(limit: number): RetryOptions {
+  return {
+    limit,
+    methods: ['get', 'put', 'delete', 'post', 'patch'],
+    statusCodes: RETRY_STATUSES,
+    afterStatusCodes: RETRY_AFTER_STATUSES,
+    maxRetryAfter: MAX_RETRY_AFTER,
+    backoffLimit: 10_000,
+    delay: (attempt) => 250 * 2 ** (attempt - 1),
+    jitter: true,
+    shouldRetry,
+  };
 }
 
 /**
- * Milliseconds to wait before retry number `attempt` (1 for the first): the answer's `Retry-After`
- * (seconds or an HTTP date), else an exponential backoff from 250 ms with full jitter, at most
- * 10 s. Undefined when the answer asks for a longer wait than the client is willing to make.
+ * False vetoes a retry; undefined leaves it to ky's rules above (which already never retry a
+ * timeout, an abort or another status). GET, PUT and DELETE: network errors and the statuses
+ * above. POST and PATCH may not have been idempotent, so only an answer that asks to be retried
+ * later (429 or 503 with `Retry-After`) is.
  */
-export function retryDelay(attempt: number, response: Response | undefined): number | undefined {
-  const header = response && RETRY_AFTER_STATUSES.includes(response.status) ? response.headers.get('retry-after') : null;
-  if (header !== null) {
-    const seconds = Number(header);
-    const ms = Number.isNaN(seconds) ? Date.parse(header) - Date.now() : seconds * 1000;
-    if (!Number.isNaN(ms)) return ms > MAX_RETRY_AFTER ? undefined : Math.max(ms, 0);
-  }
-  return Math.random() * Math.min(250 * 2 ** (attempt - 1), BACKOFF_LIMIT);
+function shouldRetry({ error }: ShouldRetryState): false | undefined {
+  const response = isHTTPError(error) ? error.response : undefined;
+  const retryAfter = response && RETRY_AFTER_STATUSES.includes(response.status) ? response.headers.get('retry-after') : null;
+  if (retryAfter !== null && waitOf(retryAfter) > MAX_RETRY_AFTER) return false;
+  const { method } = (error as { request?: Request }).request ?? {};
+  if (method && IDEMPOTENT.includes(method)) return undefined;
+  return retryAfter === null ? false : undefined;
 }
 
-export type { RetryInfo };
+/** Milliseconds a `Retry-After` (seconds or an HTTP date) asks for; NaN when unreadable. */
+const waitOf = (header: string): number => {
+  const seconds = Number(header);
+  return Number.isNaN(seconds) ? Date.parse(header) - Date.now() : seconds * 1000;
+};
+
+/** ky's `beforeRetry` hook that reports every retry to `onRetry`, with the client's error types. */
+export function retryHooks(onRetry: ((info: RetryInfo) => void) | undefined): Hooks | undefined {
+  if (!onRetry) return undefined;
+  return {
+    beforeRetry: [
+      ({ request, error, retryCount }) =>
+        onRetry({
+          attempt: retryCount,
+          method: request.method,
+          url: request.url,
+          status: isHTTPError(error) ? error.response.status : undefined,
+          error: fromKyError(error, false),
+        }),
+    ],
+  };
+}
