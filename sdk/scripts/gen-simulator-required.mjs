@@ -35,6 +35,10 @@ for (const [path, ops] of Object.entries(doc.paths ?? {})) {
       for (const [value, ref] of Object.entries(schema.discriminator.mapping ?? {})) {
         variants[value] = deref({ $ref: ref })?.required ?? [];
       }
+      // The mapping can lag behind the members (POST /tool's lacks `code`): a member's own enum counts too.
+      for (const member of schema.oneOf.map(deref)) {
+        for (const value of member?.properties?.[schema.discriminator.propertyName]?.enum ?? []) variants[value] ??= member.required ?? [];
+      }
       table[key] = { dto: schema.oneOf.map(refName).join(' | '), media, discriminator: schema.discriminator.propertyName, variants };
     } else {
       const required = deref(schema)?.required ?? [];

@@ -1,11 +1,12 @@
 // Makes the simulator's routes answer like the platform's OpenAPI document: bodies with a wrong
-// JSON type or enum value are a 400 in the platform's shape, answers never miss a field the
-// document requires, operations the simulator has no logic for answer the document's smallest
-// valid answer, and routes are tried most specific first.
+// JSON type or enum value, or a nested union that names no member, are a 400 in the platform's
+// shape, answers never miss a field the document requires, operations the simulator has no logic
+// for answer the document's smallest valid answer, and routes are tried most specific first.
 import { BODY_FIELDS, RESPONSE_FIELDS, SAMPLES, type FieldType } from './conformance-tables';
 import { httpError } from './errors';
 import { reply, type Reply, type RouteContext, type RouteDef } from './context';
 import { uuid } from './store';
+import { unionProblems } from './unions';
 
 /** `POST /assistant/:id` → `POST /assistant/:`, the key of the generated tables. */
 export const routeKey = (method: string, path: string): string => `${method} ${path.replace(/:\w+/g, ':')}`;
@@ -78,7 +79,7 @@ function conforming(def: RouteDef): RouteDef {
   return {
     ...def,
     handler: async (ctx: RouteContext): Promise<Reply> => {
-      const problems = typeProblems(key, ctx.body);
+      const problems = [...new Set([...typeProblems(key, ctx.body), ...unionProblems(key, ctx.body)])];
       if (problems.length) throw httpError(400, problems);
       const out = await def.handler(ctx);
       if ((out.status ?? 200) >= 300 || out.type === 'text' || out.type === 'stream') return out;

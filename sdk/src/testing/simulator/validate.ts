@@ -2,7 +2,8 @@
 import { REQUIRED_FIELDS } from './required-fields';
 import { httpError } from './errors';
 
-const isMissing = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+/** What class-validator's `IsNotEmpty` refuses: nothing, null, or a blank string. */
+export const isMissing = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /**
  * Checks `body` against the required fields of `METHOD /path` (path with `:param` segments).
