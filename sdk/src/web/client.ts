@@ -13,66 +13,38 @@
  *   (`startCamera()`). The stage events still report every stage, in the reference's order.
  * - Each instance has its own token and base URL.
  * - `@daily-co/daily-js` is imported lazily on the first `start()` that needs it.
+ * - One event more: `phase`, on every change of `phase` (idle, starting, live, stopping).
+ *
+ * This module owns the lifecycle (which call is current, and the moves between phases); the
+ * methods that act on the current call object are inherited from `CallControls`.
  */
-import type { DailyAdvancedConfig, DailyCall, DailyFactoryOptions, DailyVideoSendSettings } from '@daily-co/daily-js';
-import type {
-  CallObjectLike,
-  CreateCallObject,
-  CreateCallObjectOptions,
-} from './call-object';
+import type { CreateCallObjectOptions } from './call-object';
 import { Attempt, StartCancelled, settle } from './attempt';
-import { sendOn, type WebCallClientMessage } from './app-messages';
-import { loadDailyFactory } from './daily-loader';
-import { IDLE, canMove, type Lifecycle } from './lifecycle';
-import { toCloneSafe } from './clone-safe';
-import { resolveLogger, type WebCallLoggerOption } from './logger';
-import type {
-  AssistantOverrides,
-  Call,
-  CreateAssistantDTO,
-  CreateSquadDTO,
-  CreateWorkflowDTO,
-  WorkflowOverrides,
-} from './platform-types';
-import { MOBILE_JOIN_WAIT_MS, RECORDING_OPTIONS } from './constants';
+import { CallControls } from './call-controls';
+import { creationDuration, prepareSession, type CallPreparationOptions } from './call-preparation';
+import { isMobileDevice, type DailyCallConfig, type DailyCallObjectOptions, type StartCallOptions, type WebCallClientOptions } from './client-options';
+import { createSafeDailyConfig, createSafeDailyFactoryOptions } from './daily-options';
 import { EventBridge } from './event-bridge';
 import type { CallHost } from './host';
-import { stopTracks, type AudioStreamLike } from './microphone';
+import { IDLE, canMove, type Lifecycle, type WebCallPhase } from './lifecycle';
+import { resolveLogger, type WebCallLoggerOption } from './logger';
+import type { AssistantOverrides, WorkflowOverrides } from './platform-types';
 import { RemoteAudio } from './remote-audio';
-import { CallSession } from './session';
-import { StartStages } from './start-stages';
-import {
-  CALL_OBJECT_NOT_AVAILABLE,
-  createSafeDailyConfig,
-  createSafeDailyFactoryOptions,
-  safeSetInputDevicesAsync,
-  safeSetLocalAudio,
-} from './daily-options';
-import { TypedEmitter } from './emitter';
-import type { WebCallEvents } from './events';
 import { serializeError } from './serialize-error';
-import { DEFAULT_BASE_URL, createWebCall, type CreateWebCallBody, type ReconnectWebCall, type WebCall } from './web-call-api';
-
-export type { ReconnectWebCall } from './web-call-api';
-
-export {
-  REMOTE_SPEAKER_NAME,
-  VIDEO_AVATAR_PROVIDERS,
-  MOBILE_JOIN_WAIT_MS,
-  AUDIO_LEVEL_INTERVAL_MS,
-  VOLUME_LEVEL_DIVISOR,
-  SPEAKING_THRESHOLD,
-  SPEECH_END_DELAY_MS,
-  RECORDING_OPTIONS,
-} from './constants';
-export type {
-  EndCallMessage,
-  AddMessageMessage,
-  ControlMessages,
-  ControlMessage,
-  SayMessage,
-  WebCallClientMessage,
-} from './app-messages';
+import type { CallSession } from './session';
+import { StartStages } from './start-stages';
+import { now } from './timestamp';
+import { runNetworkTests } from './network-tests';
+import { DEFAULT_BASE_URL } from '../platform/options.js';
+import {
+  createWebCall,
+  toWebCallBody,
+  type AssistantInput,
+  type ReconnectWebCall,
+  type SquadInput,
+  type WebCall,
+  type WorkflowInput,
+} from './web-call-api';
 
 /** What the web call asks of the call object and its join. */
 interface StartPlan {
@@ -84,77 +56,16 @@ interface StartPlan {
   isReconnect: boolean;
 }
 
-const MOBILE_UA = /android|iphone|ipad|ipod|iemobile|blackberry|bada/i;
-
-/** A saved assistant's id, or an inline assistant. */
-export type AssistantInput = CreateAssistantDTO | string;
-/** A saved squad's id, or an inline squad. */
-export type SquadInput = CreateSquadDTO | string;
-/** A saved workflow's id, or an inline workflow. */
-export type WorkflowInput = CreateWorkflowDTO | string;
-export type { AssistantOverrides, WorkflowOverrides };
-
-export interface StartCallOptions {
-  /** When `false`, the room survives the user leaving, so `reconnect()` can rejoin it. */
-  roomDeleteOnUserLeaveEnabled?: boolean;
-  /**
-   * A microphone stream the caller already holds: its audio track is the call's audio source and
-   * no `getUserMedia()` is made. It stays the caller's: the client never stops it.
-   */
-  mediaStream?: AudioStreamLike;
-}
-
-
-/** daily's advanced config, passed through; the two fields the client reads are typed. */
-export type DailyCallConfig = Pick<DailyAdvancedConfig, 'avoidEval' | 'alwaysIncludeMicInPermissionPrompt'> &
-  Record<string, unknown>;
-/** daily's call-object options, passed through; the two fields the client reads are typed. */
-export type DailyCallObjectOptions = Pick<DailyFactoryOptions, 'audioSource' | 'startAudioOff'> & Record<string, unknown>;
-
-/** The daily call-object methods the network tests use (daily-js 0.87). */
-interface NetworkTestCall {
-  testNetworkConnectivity(videoTrack?: MediaStreamTrack): Promise<unknown>;
-  testWebsocketConnectivity(): Promise<unknown>;
-  testCallQuality?: () => Promise<unknown>;
-  startCamera(): Promise<unknown>;
-  destroy(): Promise<void>;
-}
-
-export interface WebCallClientOptions {
-  /** The public key (sent as `Authorization: Bearer <token>`). */
-  token: string;
-  /** Default: the platform's public API host, https://api.vapi.ai. */
-  baseUrl?: string;
-  /** Replaces `Daily.createCallObject`; default: the real daily-js, loaded on the first start(). */
-  createCallObject?: CreateCallObject;
-  dailyCallConfig?: DailyCallConfig;
-  dailyCallObject?: DailyCallObjectOptions;
-  /** The `fetch` used for `POST /call/web`; default: the global one. */
-  fetch?: typeof fetch;
-  /** Where diagnostics go: a logger, 'silent', or (default) the console. */
-  logger?: WebCallLoggerOption;
-}
-
-const now = () => new Date().toISOString();
-
-function isMobileDevice(): boolean {
-  if (typeof navigator === 'undefined' || !navigator) return false;
-  return MOBILE_UA.test(String(navigator.userAgent ?? '').toLowerCase());
-}
-
-export class WebCallClient extends TypedEmitter<WebCallEvents> {
+export class WebCallClient extends CallControls {
   readonly #token: string;
   readonly #baseUrl: string;
-  readonly #createCallObject: CreateCallObject | undefined;
   readonly #fetch: typeof fetch | undefined;
-  readonly #dailyCallConfig: Record<string, unknown>;
   readonly #dailyCallObject: CreateCallObjectOptions;
+  readonly #preparation: CallPreparationOptions;
 
   #state: Lifecycle = IDLE;
   /** Call objects being destroyed: no new one is created until this is empty. */
   readonly #teardowns = new Set<Promise<void>>();
-  /** Survives teardown so the caller's choice persists across calls. */
-  #desiredVolume: number | null = null;
   readonly #stages: StartStages;
   readonly #bridge: EventBridge;
 
@@ -178,48 +89,48 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
         : { token: tokenOrOptions, baseUrl, dailyCallConfig, dailyCallObject };
     this.#token = options.token;
     this.#baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
-    this.#createCallObject = options.createCallObject;
     this.#fetch = options.fetch;
     this.logger = resolveLogger(options.logger);
-    this.#dailyCallConfig = createSafeDailyConfig(options.dailyCallConfig);
     this.#dailyCallObject = createSafeDailyFactoryOptions(options.dailyCallObject);
     const host: CallHost = {
       emit: (event, ...args) => this.emit(event, ...args),
       listenerCount: (event) => this.listenerCount(event),
       logger: { log: (...a) => this.logger.log(...a), warn: (...a) => this.logger.warn(...a), error: (...a) => this.logger.error(...a) },
-      isCurrent: (session) => this.#session === session,
-      volume: () => this.#resolvedVolume(),
+      isCurrent: (session) => this.currentSession() === session,
+      volume: () => this.resolvedVolume(),
       onLeftMeeting: (session) => this.#onLeftMeeting(session),
     };
     this.#stages = new StartStages(host, this.#dailyCallObject);
     this.#bridge = new EventBridge(host, new RemoteAudio(host), this.#stages);
-  }
-
-  /**
-   * Every payload leaves as a clone-safe copy (see `toCloneSafe`), except the `audio` element and
-   * the `video` track, which are the media themselves.
-   */
-  override emit<E extends keyof WebCallEvents>(event: E, ...args: Parameters<WebCallEvents[E]>): boolean {
-    if (event === 'audio' || event === 'video') return super.emit(event, ...args);
-    return super.emit(event, ...(args.map(toCloneSafe) as Parameters<WebCallEvents[E]>));
+    this.#preparation = {
+      createCallObject: options.createCallObject,
+      dailyCallObject: this.#dailyCallObject,
+      dailyConfig: createSafeDailyConfig(options.dailyCallConfig),
+      bridge: this.#bridge,
+      logger: host.logger,
+      allTornDown: () => this.#allTornDown(),
+    };
   }
 
   // ---------------------------------------------------------------- lifecycle
 
-  /** Where the client is: 'idle', 'starting', 'live' or 'stopping'. */
-  get phase(): Lifecycle['phase'] {
+  /** Where the client is: 'idle', 'starting', 'live' or 'stopping'. Each change emits `phase`. */
+  get phase(): WebCallPhase {
     return this.#state.phase;
   }
 
-  /** The only place the lifecycle changes. */
+  /** The only place the lifecycle changes, and so the only place `phase` is emitted. */
   #transition(next: Lifecycle): void {
-    if (!canMove(this.#state.phase, next.phase)) {
-      throw new Error(`WebCallClient: no transition from ${this.#state.phase} to ${next.phase}`);
+    const previous = this.#state.phase;
+    if (!canMove(previous, next.phase)) {
+      throw new Error(`WebCallClient: no transition from ${previous} to ${next.phase}`);
     }
     this.#state = next;
+    // starting → starting only records the adopted call object: the phase is unchanged.
+    if (previous !== next.phase) this.emit('phase', { previous, phase: next.phase });
   }
 
-  get #session(): CallSession | null {
+  protected override currentSession(): CallSession | null {
     const state = this.#state;
     return state.phase === 'live' || state.phase === 'starting' ? state.session : null;
   }
@@ -249,6 +160,12 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
 
   // ---------------------------------------------------------------- start
 
+  /**
+   * Starts a call with an assistant, squad or workflow (an id or inline). Resolves with the
+   * created web call (the platform's `Call` plus its `webCallUrl`, which `reconnect()` takes),
+   * or null when the start failed (reported as `call-start-failed` and `error`), was refused
+   * because a call is under way, or was cancelled by `stop()`.
+   */
   async start(
     assistant?: AssistantInput,
     assistantOverrides?: AssistantOverrides,
@@ -256,7 +173,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
     workflow?: WorkflowInput,
     workflowOverrides?: WorkflowOverrides,
     options?: StartCallOptions,
-  ): Promise<Call | null> {
+  ): Promise<WebCall | null> {
     const startTime = Date.now();
     if (!assistant && !squad && !workflow) {
       const error = new Error('Assistant or Squad or Workflow must be provided.');
@@ -287,17 +204,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
     try {
       this.#stages.progress({ stage: 'web-call-creation', status: 'started' });
       const webCallStartTime = Date.now();
-      const body: CreateWebCallBody = {
-        assistant: typeof assistant === 'string' ? undefined : assistant,
-        assistantId: typeof assistant === 'string' ? assistant : undefined,
-        assistantOverrides,
-        squad: typeof squad === 'string' ? undefined : squad,
-        squadId: typeof squad === 'string' ? squad : undefined,
-        workflow: typeof workflow === 'string' ? undefined : workflow,
-        workflowId: typeof workflow === 'string' ? workflow : undefined,
-        workflowOverrides,
-        roomDeleteOnUserLeaveEnabled: options?.roomDeleteOnUserLeaveEnabled,
-      };
+      const body = toWebCallBody(assistant, assistantOverrides, squad, workflow, workflowOverrides, options?.roomDeleteOnUserLeaveEnabled);
       // The independent work starts together: the platform request, and the call object
       // (daily-js import, creation, bundle load, microphone). The call object is created on
       // the assumption that video is off unless configured; if the created web call turns
@@ -335,8 +242,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
         prepared = await attempt.race(settle(this.#prepare(attempt, videoSource, isMobile)));
       }
       if (!prepared.ok) {
-        const duration = (prepared.error as { createDuration?: number })?.createDuration ?? 0;
-        this.#stages.stageFailed('daily-call-object-creation', prepared.error, duration);
+        this.#stages.stageFailed('daily-call-object-creation', prepared.error, creationDuration(prepared.error));
         throw prepared.error;
       }
       const plan = { url: webCall.webCallUrl, callToken, isVideoRecordingEnabled, isVideoEnabled, isMobile, isReconnect: false };
@@ -350,25 +256,9 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
         await this.#releaseAttempt(attempt);
         return null;
       }
-      const totalDuration = Date.now() - startTime;
-      const serialized = serializeError(e);
       const context = { hasAssistant: !!assistant, hasSquad: !!squad, hasWorkflow: !!workflow, isMobile };
-      this.emit('call-start-failed', {
-        stage: 'unknown',
-        totalDuration,
-        error: serialized.message,
-        errorStack: serialized.stack || 'No stack trace available',
-        timestamp: now(),
-        context,
-      });
-      this.emit('error', {
-        type: 'start-method-error',
-        stage: 'unknown',
-        error: serialized,
-        totalDuration,
-        timestamp: now(),
-        context,
-      });
+      const totalDuration = Date.now() - startTime;
+      this.#stages.startFailed(e, { stage: 'unknown', errorType: 'start-method-error', errorStage: 'unknown', totalDuration, context });
       await this.#releaseAttempt(attempt);
       return null;
     }
@@ -410,24 +300,15 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
         await this.#releaseAttempt(attempt);
         return;
       }
-      const totalDuration = Date.now() - startTime;
-      const serialized = serializeError(e);
       const context = { isReconnect: true, ...info, isMobile };
-      this.emit('call-start-failed', {
-        stage: 'reconnect',
-        totalDuration,
-        error: serialized.message,
-        errorStack: serialized.stack || 'No stack trace available',
-        timestamp: now(),
-        context,
-      });
-      this.emit('error', { type: 'reconnect-error', error: serialized, totalDuration, timestamp: now(), context });
+      const totalDuration = Date.now() - startTime;
+      this.#stages.startFailed(e, { stage: 'reconnect', errorType: 'reconnect-error', totalDuration, context });
       await this.#releaseAttempt(attempt);
       throw e;
     }
   }
 
-  // ---------------------------------------------------------------- start stages
+  // ---------------------------------------------------------------- going live
 
   /**
    * Everything after the call object exists, shared by `start()` and `reconnect()`: adopt it,
@@ -458,7 +339,7 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
     if (!isReconnect) this.#bridge.wireMedia(session);
     this.#stages.audioProcessingStage(session, report);
 
-    if (this.#session !== session || attempt.cancelled) {
+    if (this.currentSession() !== session || attempt.cancelled) {
       // The call ended while it was starting (its call-end has been reported).
       await this.#releaseAttempt(attempt);
       return false;
@@ -470,114 +351,31 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
     return true;
   }
 
-  /**
-   * Creates a call object and starts warming it up (bundle, then microphone), plus the mobile
-   * wait. Never creates anything once the attempt is cancelled.
-   */
-  async #prepare(attempt: Attempt, videoSource: CreateCallObjectOptions['videoSource'], isMobile: boolean): Promise<CallSession> {
-    const t0 = Date.now();
-    let call: CallObjectLike;
-    try {
-      const factory = this.#createCallObject ?? (await attempt.race(loadDailyFactory()));
-      // daily-js refuses a second call object until the previous one's destroy() has finished.
-      await attempt.race(this.#allTornDown());
-      if (attempt.cancelled) throw new StartCancelled();
-      const { audioSource, startAudioOff } = this.#dailyCallObject;
-      const earlyTrack = attempt.microphone ? await attempt.race(attempt.microphone) : undefined;
-      if (attempt.cancelled) throw new StartCancelled();
-      call = factory({
-        audioSource: earlyTrack ?? audioSource ?? true,
-        videoSource,
-        ...(startAudioOff !== undefined ? { startAudioOff } : {}),
-        dailyConfig: this.#dailyCallConfig,
-      });
-    } catch (error) {
-      if (error && typeof error === 'object') (error as { createDuration?: number }).createDuration = Date.now() - t0;
-      throw error;
-    }
-    const session = new CallSession(call, videoSource);
-    session.createDuration = Date.now() - t0;
-    attempt.sessions.add(session);
-    this.#bridge.wire(session);
-    try {
-      call.iframe?.()?.style.setProperty('display', 'none');
-    } catch {
-      // a call object has no iframe
-    }
-    if (isMobile) {
-      const waitStart = Date.now();
-      session.mobileWait = attempt.sleep(MOBILE_JOIN_WAIT_MS).then(() => {
-        session.mobileWaitDuration = Date.now() - waitStart;
-      });
-    }
-    session.warm = (async () => {
-      try {
-        await call.load();
-        if (attempt.cancelled || session.disposing) return;
-        await call.startCamera();
-      } catch (error) {
-        if (!session.disposing) this.logger.warn('[helena] pre-join warm-up failed; join() will retry it:', error);
-      }
-    })();
-    return session;
+  #prepare(attempt: Attempt, videoSource: CreateCallObjectOptions['videoSource'], isMobile: boolean): Promise<CallSession> {
+    return prepareSession(this.#preparation, attempt, videoSource, isMobile);
   }
-
-  // ---------------------------------------------------------------- call-object events
 
   #onLeftMeeting(session: CallSession): void {
-    if (!session.joined || session.ended) return;
+    if (!session.owesCallEnd) return;
     this.#bridge.endCall(session);
     void this.#dispose(session);
-  }
-
-  #resolvedVolume(): number | null {
-    if (this.#desiredVolume === null || !Number.isFinite(this.#desiredVolume)) return null;
-    return Math.min(1, Math.max(0, this.#desiredVolume));
   }
 
   // ---------------------------------------------------------------- teardown
 
   /**
-   * Destroys a session's call object exactly once, then removes every listener, timer and
-   * `<audio>` element it owns. A joined call that ends this way still reports `call-end`.
+   * Destroys a session's call object exactly once (see `CallSession.dispose`) and moves the
+   * client on: a starting client forgets the session, a live one goes to `stopping`.
    */
   #dispose(session: CallSession): Promise<void> {
-    if (session.disposed) return session.disposed;
-    session.disposing = true;
+    const pending = session.disposal;
+    if (pending) return pending;
     const state = this.#state;
     if (state.phase === 'starting' && state.session === session) {
       // The call ended while starting: the attempt sees the session gone and releases itself.
       this.#transition({ phase: 'starting', attempt: state.attempt, session: null });
     }
-    // Stored before destroy() runs: daily fires left-meeting from inside destroy(), and the
-    // handler comes back here; it must get this promise, not destroy the call object again.
-    let done!: () => void;
-    session.disposed = new Promise<void>((resolve) => (done = resolve));
-    void (async () => {
-      try {
-        if (!session.call.isDestroyed?.()) await session.call.destroy();
-      } catch (error) {
-        this.logger.warn('[helena] destroying the call object failed:', error);
-      }
-      for (const [event, handler] of session.handlers.splice(0)) {
-        try {
-          session.call.off(event, handler);
-        } catch {
-          // already gone
-        }
-      }
-      // The call object did not report leaving: report the end ourselves.
-      if (session.adopted && session.joined && !session.ended) this.#bridge.endCall(session);
-      if (session.speakingTimeout) clearTimeout(session.speakingTimeout);
-      session.speakingTimeout = null;
-      for (const player of session.players) player.remove();
-      session.players.clear();
-      session.pendingBuilds.clear();
-      session.audioPlayer = null;
-      stopTracks(session.ownedTracks);
-      session.ownedTracks.clear();
-    })().finally(done);
-    const disposed = session.disposed;
+    const disposed = session.dispose(() => this.#bridge.endCall(session), this.logger);
     this.#teardowns.add(disposed);
     void disposed.then(() => this.#teardowns.delete(disposed));
     if (state.phase === 'live' && state.session === session) void this.#stopWith(disposed);
@@ -618,185 +416,11 @@ export class WebCallClient extends TypedEmitter<WebCallEvents> {
     return this.stop();
   }
 
-  // ---------------------------------------------------------------- messages
-
-  /** Sends a live-call-control message to the assistant. */
-  send(message: WebCallClientMessage): void {
-    const session = this.#session;
-    if (session) sendOn(session, message);
-  }
-
-  say(message: string, endCallAfterSpoken?: boolean, interruptionsEnabled?: boolean, interruptAssistantEnabled?: boolean): void {
-    this.send({
-      type: 'say',
-      message,
-      endCallAfterSpoken,
-      interruptionsEnabled: interruptionsEnabled ?? false,
-      interruptAssistantEnabled: interruptAssistantEnabled ?? false,
-    });
-  }
-
-  // ---------------------------------------------------------------- audio and devices
-
-  /** The `<audio>` element playing the assistant, or null before its track arrives. */
-  getAudioPlayer(): HTMLAudioElement | null {
-    return this.#session?.audioPlayer ?? null;
-  }
-
-  /** Assistant playback volume, 0 to 1 (clamped; non-finite ignored). Remembered across calls. */
-  setVolume(volume: number): void {
-    if (!Number.isFinite(volume)) return;
-    this.#desiredVolume = Math.min(1, Math.max(0, volume));
-    const player = this.#session?.audioPlayer;
-    if (player) player.volume = this.#desiredVolume;
-  }
-
-  setMuted(mute: boolean): void {
-    safeSetLocalAudio(this.#liveCall(), !mute);
-  }
-
-  isMuted(): boolean {
-    const call = this.#liveCall();
-    return call ? call.localAudio() === false : false;
-  }
-
-  setInputDevicesAsync(options: Parameters<DailyCall['setInputDevicesAsync']>[0]): Promise<void> {
-    return safeSetInputDevicesAsync(this.#liveCall(), options);
-  }
-
-  async increaseMicLevel(gain: number): Promise<void> {
-    const call = this.#liveCall();
-    if (!call) throw new Error(CALL_OBJECT_NOT_AVAILABLE);
-    try {
-      const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
-      const audioContext = new AudioContext();
-      const source = audioContext.createMediaStreamSource(stream);
-      const gainNode = audioContext.createGain();
-      gainNode.gain.value = gain;
-      source.connect(gainNode);
-      const destination = audioContext.createMediaStreamDestination();
-      gainNode.connect(destination);
-      const [boostedTrack] = destination.stream.getAudioTracks();
-      await safeSetInputDevicesAsync(call, { audioSource: boostedTrack });
-    } catch (error) {
-      this.logger.error('Error adjusting microphone level:', error);
-    }
-  }
-
-  setOutputDeviceAsync(options: Parameters<DailyCall['setOutputDeviceAsync']>[0]): void {
-    const call = this.#liveCall();
-    if (!call) return;
-    Promise.resolve(call.setOutputDeviceAsync(options)).catch((error) =>
-      this.logger.error('[helena] setOutputDeviceAsync failed:', error),
-    );
-  }
-
-  /** The daily call object of the current call (or of the start in progress), or null. */
-  getDailyCallObject(): DailyCall | null {
-    return (this.#liveCall() as unknown as DailyCall) ?? null;
-  }
-
-  /** The most recent local microphone level (0 to 1); 0 without a call. */
-  getLocalAudioLevel(): number {
-    const call = this.#liveCall();
-    return call ? call.getLocalAudioLevel() : 0;
-  }
-
-  /** Starts (or restarts) the local level observer that feeds `local-volume-level`. */
-  async startLocalAudioLevelObserver(interval?: number): Promise<void> {
-    const call = this.#liveCall();
-    if (!call) throw new Error(CALL_OBJECT_NOT_AVAILABLE);
-    await call.startLocalAudioLevelObserver(interval);
-  }
-
-  stopLocalAudioLevelObserver(): void {
-    this.#liveCall()?.stopLocalAudioLevelObserver();
-  }
-
-  isLocalAudioLevelObserverRunning(): boolean {
-    const call = this.#liveCall();
-    return call ? call.isLocalAudioLevelObserverRunning() : false;
-  }
-
-  startScreenSharing(displayMediaOptions?: DisplayMediaStreamOptions, screenVideoSendSettings?: DailyVideoSendSettings): void {
-    this.#liveCall()?.startScreenShare({ displayMediaOptions, screenVideoSendSettings });
-  }
-
-  stopScreenSharing(): void {
-    this.#liveCall()?.stopScreenShare();
-  }
-
-  /**
-   * Starts (or retries) the cloud recording: 1280×720, background #1F2D3D, default layout.
-   * Success arrives as `recording-started`, failure as `recording-error`.
-   */
-  startRecording(): void {
-    const call = this.#liveCall();
-    if (!call) throw new Error(CALL_OBJECT_NOT_AVAILABLE);
-    call.startRecording({ ...RECORDING_OPTIONS, layout: { ...RECORDING_OPTIONS.layout } });
-  }
-
-  stopRecording(): void {
-    this.#liveCall()?.stopRecording();
-  }
-
-  #liveCall(): CallObjectLike | null {
-    const session = this.#session;
-    return session && !session.disposing ? session.call : null;
-  }
-
   /**
    * Pre-call network diagnostics on a temporary daily call object (browser only): TURN
    * connectivity, websocket connectivity and, when available, call quality.
    */
-  static async runNetworkTestsStandalone(logger?: WebCallLoggerOption): Promise<Record<string, unknown>> {
-    const results: Record<string, unknown> = {};
-    let call: NetworkTestCall | null = null;
-    try {
-      const factory = await loadDailyFactory();
-      // The factory is daily's createCallObject here, whose objects have the test methods.
-      call = factory({ audioSource: true, videoSource: true }) as unknown as NetworkTestCall;
-      let videoTrack: MediaStreamTrack | undefined;
-      try {
-        const stream = await navigator.mediaDevices.getUserMedia({ video: true });
-        videoTrack = stream.getVideoTracks()[0];
-        results.networkConnectivity = await call.testNetworkConnectivity(videoTrack);
-      } catch (error) {
-        results.networkConnectivity = { result: 'error', error: String(error) };
-      } finally {
-        videoTrack?.stop();
-      }
-      try {
-        results.websocketConnectivity = await call.testWebsocketConnectivity();
-      } catch (error) {
-        results.websocketConnectivity = { result: 'error', error: String(error) };
-      }
-      if (typeof call.testCallQuality === 'function') {
-        try {
-          await call.startCamera();
-          results.callQuality = await call.testCallQuality();
-        } catch (error) {
-          results.callQuality = {
-            result: 'error',
-            error: String(error),
-            message: 'Failed to initialize camera for call quality test. Check camera permissions.',
-          };
-        }
-      } else {
-        results.callQuality = { result: 'not-available', message: 'testCallQuality method not available' };
-      }
-    } catch (error) {
-      results.error = String(error);
-    } finally {
-      if (call) {
-        try {
-          await call.destroy();
-        } catch (error) {
-          resolveLogger(logger).error('Error destroying temporary call object:', error);
-        }
-      }
-    }
-    return results;
+  static runNetworkTestsStandalone(logger?: WebCallLoggerOption): Promise<Record<string, unknown>> {
+    return runNetworkTests(logger);
   }
 }
-

@@ -10,10 +10,9 @@ import { CALL_OBJECT_NOT_AVAILABLE, safeSetLocalAudio } from './daily-options';
 import type { CallHost } from './host';
 import type { RemoteAudio } from './remote-audio';
 import { serializeError } from './serialize-error';
+import { now } from './timestamp';
 import type { CallSession } from './session';
 import type { StartStages } from './start-stages';
-
-const now = () => new Date().toISOString();
 
 /** Registers handlers on the session's call object, delivered through the session and recorded for teardown. */
 function listenOn(session: CallSession) {
@@ -85,7 +84,7 @@ export class EventBridge {
 
   /** `call-end`, then the synthetic ended status when the platform sent none. */
   endCall(session: CallSession): void {
-    session.ended = true;
+    session.callEndReported();
     this.host.emit('call-end');
     if (!session.hasEmittedCallEndedStatus) {
       session.hasEmittedCallEndedStatus = true;

@@ -9,6 +9,7 @@ import type {
   DailyEventObjectRecordingStopped,
   DailyParticipant,
 } from '@daily-co/daily-js';
+import type { WebCallPhase } from './lifecycle';
 import type { ClientMessage } from './platform-types';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the `any` below are `@vapi-ai/web`'s own
@@ -117,6 +118,17 @@ export interface StatusUpdateMessage {
  */
 export type WebCallMessage = ClientMessage | StatusUpdateMessage;
 
+/**
+ * The `phase` event's payload: the client's phase before and after one change. Not part of
+ * `@vapi-ai/web`; it is how a UI follows the call's lifecycle without rebuilding it from the
+ * other events. `starting` → `live` comes just before `call-start`; `idle` after a call (or a
+ * failed or stopped start) has been torn down.
+ */
+export interface WebCallPhaseEvent {
+  previous: WebCallPhase;
+  phase: WebCallPhase;
+}
+
 /** Listener signatures, by event name. */
 export type WebCallEvents = {
   'call-end': () => void;
@@ -142,6 +154,8 @@ export type WebCallEvents = {
   'recording-stats': (event: DailyEventObjectNoPayload) => void;
   'recording-error': (event: DailyEventObjectRecordingError) => void;
   'recording-upload-completed': (event: DailyEventObjectNoPayload) => void;
+  /** Helena's own: every change of `client.phase`. */
+  phase: (event: WebCallPhaseEvent) => void;
 };
 
 export type WebCallEventName = keyof WebCallEvents;

@@ -2,8 +2,8 @@
 // Importing this module touches no browser global and does not load @daily-co/daily-js.
 import { WebCallClient } from './client';
 
+export { WebCallClient };
 export {
-  WebCallClient,
   REMOTE_SPEAKER_NAME,
   VIDEO_AVATAR_PROVIDERS,
   RECORDING_OPTIONS,
@@ -12,25 +12,17 @@ export {
   VOLUME_LEVEL_DIVISOR,
   SPEAKING_THRESHOLD,
   SPEECH_END_DELAY_MS,
-} from './client';
+} from './constants';
+export type { WebCallClientOptions, StartCallOptions, DailyCallConfig, DailyCallObjectOptions } from './client-options';
+export type { ReconnectWebCall, AssistantInput, SquadInput, WorkflowInput } from './web-call-api';
 export type {
-  WebCallClientOptions,
-  StartCallOptions,
-  ReconnectWebCall,
-  DailyCallConfig,
-  DailyCallObjectOptions,
-  AssistantInput,
-  SquadInput,
-  WorkflowInput,
-  AssistantOverrides,
-  WorkflowOverrides,
   WebCallClientMessage,
   SayMessage,
   ControlMessages,
   ControlMessage,
   AddMessageMessage,
   EndCallMessage,
-} from './client';
+} from './app-messages';
 export { START_STAGES } from './events';
 export type {
   WebCallEvents,
@@ -42,6 +34,7 @@ export type {
   CallStartSuccessEvent,
   CallStartFailedEvent,
   WebCallErrorEvent,
+  WebCallPhaseEvent,
   WebCallErrorType,
   CameraErrorEvent,
   SerializedError,
@@ -49,6 +42,8 @@ export type {
   WebCallMessage,
 } from './events';
 export type {
+  AssistantOverrides,
+  WorkflowOverrides,
   Call,
   CreateAssistantDTO,
   CreateSquadDTO,
@@ -62,12 +57,13 @@ export type {
   FreeForm,
 } from './platform-types';
 export type { WebCallLogger, WebCallLoggerOption } from './logger';
-export type { Phase as WebCallPhase } from './lifecycle';
+export type { WebCallPhase } from './lifecycle';
 export { TypedEmitter } from './emitter';
 export { serializeError } from './serialize-error';
 export { toCloneSafe } from './clone-safe';
 export type { CloneSafeTrack } from './clone-safe';
-export { DEFAULT_BASE_URL, WebCallRequestError } from './web-call-api';
+export { DEFAULT_BASE_URL } from '../platform/options.js';
+export { WebCallRequestError } from './web-call-api';
 export { WebChatClient, WebChatRequestError } from './web-chat';
 export type { WebChatClientOptions, WebChatInputMessage, WebChatSendOptions, WebChatTurn } from './web-chat';
 export type { WebCall, CreateWebCallBody } from './web-call-api';

@@ -19,17 +19,18 @@ export type Lifecycle =
   | { readonly phase: 'live'; readonly session: CallSession }
   | { readonly phase: 'stopping'; readonly teardown: Promise<void> };
 
-export type Phase = Lifecycle['phase'];
+/** Where a `WebCallClient` is; read from `client.phase`, and announced by its `phase` event. */
+export type WebCallPhase = Lifecycle['phase'];
 
 /** The moves the client may make; anything else is a bug, reported loudly rather than absorbed. */
-const ALLOWED: Record<Phase, readonly Phase[]> = {
+const ALLOWED: Record<WebCallPhase, readonly WebCallPhase[]> = {
   idle: ['starting'],
   starting: ['starting', 'live', 'stopping'],
   live: ['stopping'],
   stopping: ['idle', 'starting'],
 };
 
-export function canMove(from: Phase, to: Phase): boolean {
+export function canMove(from: WebCallPhase, to: WebCallPhase): boolean {
   return ALLOWED[from].includes(to);
 }
 

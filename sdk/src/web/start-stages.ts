@@ -11,10 +11,9 @@ import type { CallStartProgressEvent } from './events';
 import type { CallHost } from './host';
 import { acquireMicrophone, canAcquireMicrophone, stopTracks, type AudioStreamLike } from './microphone';
 import { serializeError } from './serialize-error';
+import { now } from './timestamp';
 import type { CallSession } from './session';
 import type { ReconnectWebCall, WebCall } from './web-call-api';
-
-const now = () => new Date().toISOString();
 
 export class StartStages {
   constructor(
@@ -47,7 +46,7 @@ export class StartStages {
       }
       throw error;
     }
-    session.joined = true;
+    session.joined();
     this.progress({ stage: 'daily-call-join', status: 'completed', duration: Date.now() - joinStartTime });
   }
 
@@ -120,6 +119,34 @@ export class StartStages {
     if (!report) return;
     // The reference puts the duration on the join error only; the payloads stay identical to it.
     this.host.emit('error', { type: `${stage}-error`, stage, error: serialized, ...(withDuration ? { duration } : {}), timestamp: now() });
+  }
+
+  /**
+   * A start or reconnect that failed: `call-start-failed`, then its `error` event (`stage` on the
+   * error only when given: the reference's start sets it, its reconnect does not).
+   */
+  startFailed(
+    error: unknown,
+    report: { stage: string; errorType: string; errorStage?: string; totalDuration: number; context: Record<string, unknown> },
+  ): void {
+    const { stage, errorType, errorStage, totalDuration, context } = report;
+    const serialized = serializeError(error);
+    this.host.emit('call-start-failed', {
+      stage,
+      totalDuration,
+      error: serialized.message,
+      errorStack: serialized.stack || 'No stack trace available',
+      timestamp: now(),
+      context,
+    });
+    this.host.emit('error', {
+      type: errorType,
+      ...(errorStage !== undefined ? { stage: errorStage } : {}),
+      error: serialized,
+      totalDuration,
+      timestamp: now(),
+      context,
+    });
   }
 
   progress(event: Omit<CallStartProgressEvent, 'timestamp'> & { timestamp?: string }): void {

@@ -4,15 +4,53 @@
  * its token and base URL (the reference shares one module-level client across instances).
  */
 
-import type { Call, CreateWebCallDTO } from './platform-types';
+import type {
+  AssistantOverrides,
+  Call,
+  CreateAssistantDTO,
+  CreateSquadDTO,
+  CreateWebCallDTO,
+  CreateWorkflowDTO,
+  WorkflowOverrides,
+} from './platform-types';
 
-export const DEFAULT_BASE_URL = 'https://api.vapi.ai';
-
-/** The `POST /call/web` body. Objects are sent inline; ids go in the matching `…Id` field. */
+/** The `POST /call/web` body, as the platform's document declares it. */
 export type CreateWebCallBody = CreateWebCallDTO;
 
-/** The created call: the platform's `Call`, plus the room URL that `POST /call/web` adds. */
-export type WebCall = Call & { webCallUrl?: string };
+/**
+ * The created call: the platform's `Call`, plus the room URL that `POST /call/web` adds (the
+ * document does not describe this route's answer; the platform always sends the URL).
+ */
+export type WebCall = Call & { webCallUrl: string };
+
+/** A saved assistant's id, or an inline assistant. */
+export type AssistantInput = CreateAssistantDTO | string;
+/** A saved squad's id, or an inline squad. */
+export type SquadInput = CreateSquadDTO | string;
+/** A saved workflow's id, or an inline workflow. */
+export type WorkflowInput = CreateWorkflowDTO | string;
+
+/** What `start()` was given, as the `POST /call/web` body: objects inline, ids in the `…Id` field. */
+export function toWebCallBody(
+  assistant: AssistantInput | undefined,
+  assistantOverrides: AssistantOverrides | undefined,
+  squad: SquadInput | undefined,
+  workflow: WorkflowInput | undefined,
+  workflowOverrides: WorkflowOverrides | undefined,
+  roomDeleteOnUserLeaveEnabled: boolean | undefined,
+): CreateWebCallBody {
+  return {
+    assistant: typeof assistant === 'string' ? undefined : assistant,
+    assistantId: typeof assistant === 'string' ? assistant : undefined,
+    assistantOverrides,
+    squad: typeof squad === 'string' ? undefined : squad,
+    squadId: typeof squad === 'string' ? squad : undefined,
+    workflow: typeof workflow === 'string' ? undefined : workflow,
+    workflowId: typeof workflow === 'string' ? workflow : undefined,
+    workflowOverrides,
+    roomDeleteOnUserLeaveEnabled,
+  };
+}
 
 /** What `reconnect()` needs from a call `start()` returned. */
 export interface ReconnectWebCall {

@@ -108,12 +108,16 @@ export interface EmittedEvent {
   args: any[];
 }
 
-/** Records every event a client emits (by wrapping `emit`, so no listener is added). */
-export function recordEvents(client: { emit: (...a: any[]) => any }): EmittedEvent[] {
+/**
+ * Records every event a client emits (by wrapping `emit`, so no listener is added), except
+ * `phase`: it is Helena's addition, not a reference event, so the sequences compared with the
+ * reference leave it out. Pass `{ phase: true }` to record it as well.
+ */
+export function recordEvents(client: { emit: (...a: any[]) => any }, options: { phase?: boolean } = {}): EmittedEvent[] {
   const log: EmittedEvent[] = [];
   const original = client.emit.bind(client);
   (client as any).emit = (event: string, ...args: any[]) => {
-    log.push({ event, args });
+    if (event !== 'phase' || options.phase) log.push({ event, args });
     return original(event, ...args);
   };
   return log;
