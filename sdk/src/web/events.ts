@@ -121,8 +121,8 @@ export type WebCallMessage = ClientMessage | StatusUpdateMessage;
 /**
  * The `phase` event's payload: the client's phase before and after one change. Not part of
  * `@vapi-ai/web`; it is how a UI follows the call's lifecycle without rebuilding it from the
- * other events. `starting` → `live` comes just before `call-start`; `idle` after a call (or a
- * failed or stopped start) has been torn down.
+ * other events. `live` comes once every start stage is done, just before `call-start-success`;
+ * `idle` once a call (or a failed or stopped start) has been torn down.
  */
 export interface WebCallPhaseEvent {
   previous: WebCallPhase;
