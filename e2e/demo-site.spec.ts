@@ -4,7 +4,8 @@
 //   - the whole lead flow, with the email typed and with the email spoken
 //   - failure paths: the empty email, a customer save the server fails, the end of the call
 //   - rules and quality: no button on /propuesta/…, keyboard only, axe, no CSP violations
-//   - the default hybrid mode: typing is a text chat (no microphone, no call), a reload keeps it
+//   - the default mode follows the specification: the button and toggleHelenaChat start the call;
+//     after it, a typed line is a text chat (no microphone, no call); chat mode; a reload keeps it
 // Screenshots of each step go to e2e/artifacts/demo-site/.
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -83,16 +84,14 @@ const messageBox = (page: Page) => widget(page).getByRole('textbox', { name: 'Es
 const GREETING = '¡Hola! Soy Helena, la asistente virtual de Nexia. ¿En qué puedo ayudarte hoy?';
 
 /**
- * Opens the panel (no call: the page's element is in the default hybrid mode), presses the call
- * button (named like the launcher, which the open panel replaces) and waits for the call and the
- * assistant's first message.
+ * Presses the launcher (the page's element is in the default mode: the panel opens and the call
+ * starts) and waits for the call and the assistant's first message.
  */
 async function startCall(page: Page) {
   await expect(launcher(page)).toBeVisible();
   await launcher(page).click();
   await expect(widget(page).getByRole('region', { name: 'Chat con Helena' })).toBeVisible();
   await expect(widget(page).getByText('modo demostración')).toBeVisible();
-  await launcher(page).click();
   await expect(widget(page).getByRole('button', { name: 'Finalizar Llamada' })).toBeVisible({ timeout: 15_000 });
   await expect(widget(page).getByRole('log').getByText(GREETING)).toBeVisible({ timeout: 15_000 });
 }
@@ -382,7 +381,7 @@ test('keyboard only: Tab to the button, Enter, type, Enter, Escape closes the mo
   // Through the page's own links to the button at the end of the page.
   for (let i = 0; i < 30 && (await focused(page)) !== 'Hablar con Helena'; i++) await page.keyboard.press('Tab');
   expect(await focused(page)).toBe('Hablar con Helena');
-  // The panel opens with focus in the message box: typing is a text chat (no call).
+  // The panel opens with the call starting and focus in the message box; the line goes to the call.
   await page.keyboard.press('Enter');
   await expect.poll(() => focused(page)).toBe('Escribe tu mensaje');
   await page.keyboard.type('mi correo es teclado@nexia-cliente.com');
@@ -412,7 +411,7 @@ test('axe: the home page with the panel open and with the modal open has 0 serio
   expect(problems).toEqual(NO_PROBLEMS);
 });
 
-// ── The default hybrid mode: typing is a text chat ──────────────────────────────────────────────
+// ── The default mode's flow; typing with no call live is a text chat ───────────────────────────
 
 /** Counts the page's microphone requests (`getUserMedia`), from its first script on. */
 async function countMicrophoneRequests(page: Page) {
@@ -455,15 +454,107 @@ function rowStatus(vapiId: string): string | undefined {
 /** The assistant's settled lines in the chat. */
 const botLines = (page: Page) => widget(page).locator('li.bot[data-final="true"]');
 
-test('typing is a text chat: no microphone, no call, the answer streams in, and the lead goes through to the proposal', async ({ page }) => {
+/**
+ * The call's connecting stage (on an empty panel, 'Conectando con {name}...') held until
+ * `release()`, then the live call.
+ */
+async function expectConnectThenLive(page: Page, release: () => void, empty = true) {
+  await expect(widget(page).getByRole('region', { name: 'Chat con Helena' })).toBeVisible();
+  if (empty) await expect(widget(page).getByText('Conectando con Helena...')).toBeVisible();
+  // No close control and no 'Finalizar Llamada' while connecting.
+  await expect(widget(page).getByRole('button', { name: 'Cerrar chat' })).toHaveCount(0);
+  await expect(widget(page).getByRole('button', { name: 'Finalizar Llamada' })).toHaveCount(0);
+  release();
+  await expect(widget(page).getByRole('button', { name: 'Finalizar Llamada' })).toBeVisible({ timeout: 15_000 });
+  await expect(widget(page).getByText('Conectando con Helena...')).toBeHidden();
+  await expect(widget(page).getByRole('log').getByText(GREETING).last()).toBeVisible({ timeout: 15_000 });
+}
+
+/** Holds every `POST /sim/call/web` until `release()`: a platform slow to create the call. */
+async function holdCallCreation(page: Page) {
+  const releases: Array<() => void> = [];
+  await page.route('**/sim/call/web', async (route) => {
+    await new Promise<void>((resolve) => releases.push(resolve));
+    await route.continue();
+  });
+  return () => {
+    for (const release of releases.splice(0)) release();
+  };
+}
+
+test('the default flow: the button calls (connecting, live, ended), toggleHelenaChat calls too', async ({ page }) => {
+  await countMicrophoneRequests(page);
+  const problems = await openHome(page);
+  const release = await holdCallCreation(page);
+  await launcher(page).click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { microphoneRequests: number }).microphoneRequests)).toBeGreaterThan(0);
+  await expectConnectThenLive(page, release);
+  await shot(page, 'default-1-live');
+  const first = await page.evaluate(() => localStorage.getItem('vapiCallId'));
+  await expect.poll(() => rowStatus(first!), { timeout: 10_000 }).toBe('active');
+
+  await widget(page).getByRole('button', { name: 'Finalizar Llamada' }).click();
+  await expect(widget(page).getByText('La llamada ha finalizado')).toBeVisible({ timeout: 10_000 });
+  await expect(widget(page).getByText('Gracias por la conversación. ¡Hasta luego!')).toBeVisible();
+  await expect(widget(page).getByRole('button', { name: 'Nueva Conversación', exact: true })).toBeVisible();
+  await expect.poll(() => rowStatus(first!), { timeout: 10_000 }).toBe('inactive');
+  // Inactive: the close control is back; closed, only the round button is left.
+  await widget(page).getByRole('button', { name: 'Cerrar chat' }).click();
+  await expect(widget(page).getByRole('region', { name: 'Chat con Helena' })).toHaveCount(0);
+  await expect(launcher(page)).toBeVisible();
+
+  // The host page's event opens the panel (the last conversation still in it) and calls again.
+  await page.evaluate(() => window.dispatchEvent(new Event('toggleHelenaChat')));
+  await expectConnectThenLive(page, release, false);
+  const second = await page.evaluate(() => localStorage.getItem('vapiCallId'));
+  expect(second).not.toBe(first);
+  await shot(page, 'default-2-toggled');
+  expect(problems).toEqual(NO_PROBLEMS);
+});
+
+test('after the call, a typed line is a text chat: no new call, no microphone, and the answer streams in', async ({ page }) => {
   await countMicrophoneRequests(page);
   const requests: string[] = [];
   page.on('request', (r) => requests.push(`${r.method()} ${new URL(r.url()).pathname}`));
   const problems = await openHome(page);
+  await startCall(page);
+  await widget(page).getByRole('button', { name: 'Finalizar Llamada' }).click();
+  await expect(widget(page).getByText('La llamada ha finalizado')).toBeVisible({ timeout: 10_000 });
+  const microphone = () => page.evaluate(() => (window as unknown as { microphoneRequests: number }).microphoneRequests);
+  const asked = await microphone();
+  await recordStreamedLines(page);
+
+  const before = await botLines(page).count();
+  await typeMessage(page, '¿Cuánto cuesta?');
+  await expect(botLines(page)).toHaveCount(before + 1, { timeout: 15_000 });
+  expect(await botLines(page).last().textContent()).toContain(DEFAULT_LINES.price);
+  const partial = await page.evaluate(() => (window as unknown as { partialLines: string[] }).partialLines);
+  expect(partial.length).toBeGreaterThan(0);
+  await expect(widget(page).getByRole('button', { name: 'Finalizar Llamada' })).toHaveCount(0);
+  await shot(page, 'after-call-chat');
+  expect(await microphone()).toBe(asked);
+  expect(requests.filter((r) => r === 'POST /sim/call/web')).toHaveLength(1);
+  expect(requests).toContain('POST /sim/chat/web');
+  expect(problems).toEqual(NO_PROBLEMS);
+});
+
+/** Switches the page's element to `mode="chat"` (text only) and opens it. */
+async function openChatMode(page: Page) {
+  await widget(page).evaluate((el) => el.setAttribute('mode', 'chat'));
   await launcher(page).click();
   await expect(widget(page).getByRole('region', { name: 'Chat con Helena' })).toBeVisible();
   await expect(widget(page).getByText('Esperando tu mensaje...')).toBeVisible();
+}
+
+test('chat mode: no microphone, no call, the answer streams in, and the lead goes through to the proposal', async ({ page }) => {
+  await countMicrophoneRequests(page);
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(`${r.method()} ${new URL(r.url()).pathname}`));
+  const problems = await openHome(page);
+  await openChatMode(page);
   await expect.poll(() => focused(page)).toBe('Escribe tu mensaje');
+  // Text only: no call button beside 'Enviar'.
+  await expect(widget(page).getByRole('button', { name: 'Hablar con Helena' })).toHaveCount(0);
   await recordStreamedLines(page);
 
   await typeMessage(page, 'Hola, ¿qué hacéis?');
@@ -500,31 +591,31 @@ test('typing is a text chat: no microphone, no call, the answer streams in, and 
 
 test('a reload keeps the conversation, closes the call that was live and clears its id; the call button carried the chat on', async ({ page }) => {
   const problems = await openHome(page);
-  await launcher(page).click();
+  await startCall(page);
+  await widget(page).getByRole('button', { name: 'Finalizar Llamada' }).click();
+  await expect(widget(page).getByText('La llamada ha finalizado')).toBeVisible({ timeout: 10_000 });
+  const before = await botLines(page).count();
   await typeMessage(page, '¿Funciona en WhatsApp?');
-  await expect(botLines(page)).toHaveCount(1, { timeout: 15_000 });
-  // The call button: voice, with the typed line still in the conversation.
+  await expect(botLines(page)).toHaveCount(before + 1, { timeout: 15_000 });
+  // The call button: voice again, with the typed line still in the conversation.
   await launcher(page).click();
   await expect(widget(page).getByRole('button', { name: 'Finalizar Llamada' })).toBeVisible({ timeout: 15_000 });
-  await expect(widget(page).getByRole('log').getByText(GREETING)).toBeVisible({ timeout: 15_000 });
+  await expect(widget(page).getByRole('log').getByText(GREETING).last()).toBeVisible({ timeout: 15_000 });
   await expect(widget(page).getByRole('log').getByText('¿Funciona en WhatsApp?')).toBeVisible();
   const vapiCallId = (await page.evaluate(() => localStorage.getItem('vapiCallId')))!;
   await expect.poll(() => rowStatus(vapiCallId), { timeout: 10_000 }).toBe('active');
 
   await page.reload();
-  // The row was closed as the page went away; the id in storage is gone.
+  // The row was closed as the page went away.
   await expect.poll(() => rowStatus(vapiCallId), { timeout: 10_000 }).toBe('inactive');
+  // Reopened: the conversation is shown again, and the button calls anew under a new id.
   await launcher(page).click();
-  // Reopened: the stale id is gone.
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('vapiCallId'))).toBeNull();
   await expect(widget(page).getByRole('log').getByText('¿Funciona en WhatsApp?')).toBeVisible();
-  await expect(widget(page).getByRole('log').getByText(GREETING)).toBeVisible();
-  await expect(widget(page).getByRole('button', { name: 'Finalizar Llamada' })).toHaveCount(0);
+  await expect(widget(page).getByRole('button', { name: 'Finalizar Llamada' })).toBeVisible({ timeout: 15_000 });
+  const next = () => page.evaluate(() => localStorage.getItem('vapiCallId'));
+  await expect.poll(async () => (await next()) !== null && (await next()) !== vapiCallId).toBe(true);
+  expect(rowStatus(vapiCallId)).toBe('inactive');
   await shot(page, 'reload-1-restored');
-  // Typing again starts a new chat.
-  const before = await botLines(page).count();
-  await typeMessage(page, '¿Y en catalán?');
-  await expect(botLines(page)).toHaveCount(before + 1, { timeout: 15_000 });
   expect(problems).toEqual(NO_PROBLEMS);
 });
 
@@ -533,14 +624,16 @@ test('on a phone: the chat in the bottom sheet, by keyboard alone, with no serio
   const problems = await openHome(page);
   for (let i = 0; i < 30 && (await focused(page)) !== 'Hablar con Helena'; i++) await page.keyboard.press('Tab');
   expect(await focused(page)).toBe('Hablar con Helena');
+  // Enter calls; the greeting comes, and focus waits in the message box for a typed line.
   await page.keyboard.press('Enter');
   await expect.poll(() => focused(page)).toBe('Escribe tu mensaje');
   const box = (await widget(page).getByRole('region', { name: 'Chat con Helena' }).boundingBox())!;
   expect(Math.round(box.x)).toBe(0);
   expect(Math.round(box.width)).toBe(390);
+  await expect(widget(page).getByRole('log').getByText(GREETING)).toBeVisible({ timeout: 15_000 });
   await page.keyboard.type('¿Cuánto cuesta?');
   await page.keyboard.press('Enter');
-  await expect(botLines(page)).toHaveCount(1, { timeout: 15_000 });
+  await expect(widget(page).getByRole('log').getByText(DEFAULT_LINES.price, { exact: false })).toBeVisible({ timeout: 15_000 });
   expect(await focused(page)).toBe('Escribe tu mensaje');
   await shot(page, 'phone-chat');
   expect(await axeSeriousOrCritical(page)).toEqual([]);
@@ -549,7 +642,7 @@ test('on a phone: the chat in the bottom sheet, by keyboard alone, with no serio
 
 test('the demo assistant converses: answers questions, stops asking for the email, claims nothing unsent, and its example address prefills nothing', async ({ page }) => {
   const problems = await openHome(page);
-  await launcher(page).click();
+  await openChatMode(page);
   const say = async (text: string) => {
     const before = await botLines(page).count();
     await typeMessage(page, text);
@@ -576,7 +669,7 @@ test('the demo assistant converses: answers questions, stops asking for the emai
 
 test('an address that is not one: an inline message, the other fields kept, nothing stored or sent; corrected, it goes', async ({ page }) => {
   const problems = await openHome(page);
-  await launcher(page).click();
+  await startCall(page);
   await typeMessage(page, 'Tengo una gestoría, mi correo es eva@gestoria-eva.es');
   const dialog = await prefilledModal(page, 'eva@gestoria-eva.es');
   const email = dialog.getByRole('textbox', { name: 'Tu correo electrónico' });

@@ -36,13 +36,13 @@ helena-assistant { display: none !important; position: absolute !important; left
 /* (Transforms and filters on the page's own ancestors, html and body, would move any fixed overlay: not tested.) */
 `;
 
-// Voice mode: the button calls at once, the original widget's flow, which these tests follow.
+// The default mode: the button calls at once, the specification's flow, which these tests follow.
 const hostPage = (api: string, idle = false) => `<!doctype html>
 <html lang="es"><head><meta charset="utf-8"><title>Cliente con CSS hostil</title>
 <style>${HOSTILE_CSS}</style></head>
 <body><main><h1>Tienda de ejemplo</h1><p>Un sitio cualquiera con un CSS que rompe todo.</p>
 <a href="#top">Enlace del sitio</a></main>
-<helena-assistant name="Helena" company="Acme AI" chat-label="Chat" api-url="${api}" show-on="/" mode="voice"${idle ? '' : ' loading="intent"'}></helena-assistant>
+<helena-assistant name="Helena" company="Acme AI" chat-label="Chat" api-url="${api}" show-on="/"${idle ? '' : ' loading="intent"'}></helena-assistant>
 <script type="module" src="${api}/helena-assistant.js"></script>
 </body></html>`;
 
