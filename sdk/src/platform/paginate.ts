@@ -1,6 +1,8 @@
 // Walks a paging list route page by page. The platform's pages are `{ results, metadata }` where
 // metadata carries either an opaque `nextCursor` (keyset pagination: sent back as `cursor`) or
 // `currentPage`/`totalPages`/`hasNextPage` (offset pagination: the next `page` is asked for).
+// Some list routes answer a bare array yet take `page` and `limit`; those are walked page by page
+// until a short page.
 import type { RequestOptions } from './options.js';
 import type { Route } from './route.js';
 
@@ -39,6 +41,11 @@ export function nextPageQuery(query: Query, page: unknown): Query | undefined {
  * consumer has taken the previous page's items. `args` are the list method's own arguments (path
  * parameters, then the query, then request options); `signal` stops the walk between pages and
  * aborts the request in flight.
+ *
+ * A bare-array answer is one page of `page`/`limit` paging. The page after it is asked for while
+ * pages are full: as long as the `limit` sent, or, without one, as long as the first page (the
+ * platform's default size, which its document states only in prose). An empty page, a shorter
+ * one, or the same page again (a server that ignores `page`) ends the walk.
  */
 export async function* iteratePages(
   route: Route,
@@ -49,15 +56,24 @@ export async function* iteratePages(
   const head = args.slice(0, at);
   let query: Query | undefined = { ...(args[at] as Query | undefined) };
   const options = args[at + 1] as RequestOptions | undefined;
+  let size = Number(query.limit) > 0 ? Number(query.limit) : undefined;
+  let lastFirst: string | undefined;
   while (query) {
     options?.signal?.throwIfAborted();
     const page = await fetchPage([...head, query, options]);
-    // A route that answers a bare array has one page.
-    const items = Array.isArray(page) ? page : ((page as { results?: unknown[] } | undefined)?.results ?? []);
+    const bare = Array.isArray(page);
+    const items = bare ? (page as unknown[]) : ((page as { results?: unknown[] } | undefined)?.results ?? []);
+    const first = bare && items.length > 0 ? JSON.stringify(items[0]) : undefined;
+    if (first !== undefined && first === lastFirst) return;
+    lastFirst = first;
     for (const item of items) {
       options?.signal?.throwIfAborted();
       yield item;
     }
-    query = Array.isArray(page) ? undefined : nextPageQuery(query, page);
+    if (!bare) query = nextPageQuery(query, page);
+    else {
+      size ??= items.length;
+      query = items.length > 0 && items.length >= size ? { ...query, page: (Number(query.page) || 1) + 1 } : undefined;
+    }
   }
 }

@@ -179,16 +179,21 @@ export class MemoryStore {
     return items.map(clone);
   }
 
-  /** The platform's bare-array list: newest first, `limit` (default 100, at most 1000). */
+  /**
+   * The platform's bare-array list: newest first, `limit` (default 100, at most 1000) from `page`
+   * (default 1), which the document's newer bare-array lists take.
+   */
   list(name: string, query: Query = {}): Entity[] {
-    return this.filter(name, query).slice(0, limitOf(query));
+    const limit = limitOf(query);
+    const page = pageOf(query);
+    return this.filter(name, query).slice((page - 1) * limit, page * limit);
   }
 
   /** The platform's paginated list: `{results, metadata}`, `page` from 1. */
   page(name: string, query: Query = {}): { results: Entity[]; metadata: Record<string, unknown> } {
     const all = this.filter(name, query);
     const itemsPerPage = limitOf(query);
-    const currentPage = Math.max(1, Number(first(query.page)) || 1);
+    const currentPage = pageOf(query);
     const results = all.slice((currentPage - 1) * itemsPerPage, currentPage * itemsPerPage);
     const totalPages = Math.max(1, Math.ceil(all.length / itemsPerPage));
     return {
@@ -215,6 +220,8 @@ export class MemoryStore {
 }
 
 const first = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
+
+const pageOf = (query: Query): number => Math.max(1, Number(first(query.page)) || 1);
 
 function limitOf(query: Query): number {
   const n = Number(first(query.limit));
