@@ -53,8 +53,9 @@ export function useWebCall(options: UseWebCallOptions): UseWebCallResult {
     return () => {
       detach();
       setClient((current) => (current === made ? null : current));
-      // The call ends with the component: its call object is destroyed, its audio removed.
-      void made.stop().then(() => store.transition('idle'));
+      // The call ends with the component: its call object is destroyed, its audio removed. The
+      // next client attached (StrictMode's remount, a new key) sets the status from its phase.
+      void made.stop();
     };
   }, [store, publicKey, baseUrl]);
 
@@ -67,21 +68,17 @@ export function useWebCall(options: UseWebCallOptions): UseWebCallResult {
       if (!current) throw new Error(NO_CLIENT);
       const target = assistant ?? latest.current.assistant;
       if (!target) throw new Error('useWebCall: start() needs an assistant (an id or an inline assistant), here or in the options.');
-      store.transition('connecting');
-      const call = await current.start(target, assistantOverrides ?? latest.current.assistantOverrides);
-      if (!call) store.transition('idle');
-      return call;
+      // The status follows the client's phase events: connecting now, active once live.
+      return current.start(target, assistantOverrides ?? latest.current.assistantOverrides);
     },
-    [store],
+    [],
   );
 
   const stop = useCallback(async (): Promise<void> => {
     const current = clientRef.current;
     if (!current) return;
-    store.transition('ending');
     await current.stop();
-    store.transition('idle');
-  }, [store]);
+  }, []);
 
   const send = useCallback((message: WebCallClientMessage) => {
     const current = clientRef.current;

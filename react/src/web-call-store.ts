@@ -1,10 +1,23 @@
 // The state `useWebCall` renders, kept outside React so `useSyncExternalStore` can read it: one
-// immutable snapshot, replaced on every change the client reports. The call's lifecycle is one
-// union changed only by `transition`; the rest follows the client's events.
-import type { ClientMessageOf, WebCallClient, WebCallMessage } from '@helena/sdk/web';
+// immutable snapshot, replaced on every change the client reports. The call's status is the
+// client's phase under the hook's names (one table, below), changed only by `transition`; the
+// rest follows the client's other events.
+import type { ClientMessageOf, WebCallClient, WebCallMessage, WebCallPhase, WebCallPhaseEvent } from '@helena/sdk/web';
 
 /** Where the call is: none, starting, live, or hanging up. */
 export type WebCallStatus = 'idle' | 'connecting' | 'active' | 'ending';
+
+/**
+ * The hook's name for each of the client's phases: the one place the two vocabularies meet.
+ * `active` begins when the client is live (every start stage done), `ending` while the call
+ * object is torn down (after `stop()`, a hang-up, or a failed start).
+ */
+const STATUS_OF_PHASE: Readonly<Record<WebCallPhase, WebCallStatus>> = {
+  idle: 'idle',
+  starting: 'connecting',
+  live: 'active',
+  stopping: 'ending',
+};
 
 /** One line of the conversation as the platform transcribed it. */
 export interface TranscriptLine {
@@ -42,14 +55,6 @@ export const INITIAL_STATE: WebCallState = Object.freeze({
   error: null,
 });
 
-/** The moves the lifecycle allows; any other is ignored (an event that arrives late). */
-const MOVES: Record<WebCallStatus, readonly WebCallStatus[]> = {
-  idle: ['connecting'],
-  connecting: ['active', 'ending', 'idle'],
-  active: ['ending', 'idle'],
-  ending: ['idle'],
-};
-
 const isTranscript = (m: WebCallMessage): m is ClientMessageOf<'transcript'> => m.type === 'transcript';
 
 export class WebCallStore {
@@ -69,10 +74,12 @@ export class WebCallStore {
     for (const listener of this.#listeners) listener();
   }
 
-  /** Moves the call's lifecycle; the other fields a move implies change with it. */
+  /**
+   * Moves the call's status; the other fields a move implies change with it. The client's
+   * `phase` event drives it (which moves are possible is the client's rule, not repeated here).
+   */
   transition(next: WebCallStatus, patch: Partial<WebCallState> = {}): void {
-    const current = this.#state.status;
-    if (current === next || !MOVES[current].includes(next)) return;
+    if (this.#state.status === next) return;
     const leaving = next === 'idle' ? { volume: 0, isSpeaking: false, partialTranscript: null } : {};
     const starting = next === 'connecting' ? { error: null } : {};
     this.#set({ ...starting, ...leaving, ...patch, status: next });
@@ -86,8 +93,9 @@ export class WebCallStore {
     this.#set({ error });
   }
 
-  /** Follows `client`'s events; returns what stops following them. */
+  /** Follows `client`'s events, starting from its phase now; returns what stops following them. */
   attach(client: WebCallClient): () => void {
+    this.transition(STATUS_OF_PHASE[client.phase]);
     const onMessage = (message: WebCallMessage) => {
       const patch: Partial<WebCallState> = { messages: [...this.#state.messages, message] };
       if (isTranscript(message) && (message.role === 'user' || message.role === 'assistant')) {
@@ -102,12 +110,8 @@ export class WebCallStore {
       this.#set(patch);
     };
     const handlers = {
-      'call-start': () => this.transition('active'),
-      'call-end': () => this.transition('idle'),
-      'call-start-failed': (event: unknown) => {
-        this.fail(event);
-        this.transition('idle');
-      },
+      phase: ({ phase }: WebCallPhaseEvent) => this.transition(STATUS_OF_PHASE[phase]),
+      'call-start-failed': (event: unknown) => this.fail(event),
       'speech-start': () => this.#set({ isSpeaking: true }),
       'speech-end': () => this.#set({ isSpeaking: false }),
       'volume-level': (volume: number) => {

@@ -116,6 +116,33 @@ describe('useWebCall', () => {
     });
   });
 
+  it('the status follows the client\'s phase event, whoever drives the client', async () => {
+    const { sim, url, close } = await startSimulator();
+    closers.push(close);
+    const hook = renderHook(() => useWebCall({ publicKey: sim.publicKey, baseUrl: url, createCallObject: onePage(), logger: 'silent' }));
+    await waitFor(() => expect(hook.result.current.client).not.toBeNull());
+    const client = hook.result.current.client!;
+    const phases: string[] = [];
+    client.on('phase', ({ previous, phase }) => phases.push(`${previous} → ${phase}`));
+    const statuses = [hook.result.current.status];
+    const status = () => statuses.push(hook.result.current.status);
+
+    // The client itself, not the hook's start()/stop(): only its events can move the status.
+    let pending!: Promise<unknown>;
+    act(() => void (pending = client.start({ name: 'Helena', firstMessage: 'Hola.' })));
+    status();
+    await act(async () => void (await pending));
+    status();
+    act(() => void (pending = client.stop()));
+    status();
+    await act(async () => void (await pending));
+    status();
+
+    expect(phases).toEqual(['idle → starting', 'starting → live', 'live → stopping', 'stopping → idle']);
+    // The README's table: starting is connecting, live is active, stopping is ending.
+    expect(statuses).toEqual(['idle', 'connecting', 'active', 'ending', 'idle']);
+  });
+
   it('start() without an assistant anywhere is a clear error', async () => {
     const { sim, url, close } = await startSimulator();
     closers.push(close);
