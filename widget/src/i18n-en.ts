@@ -1,5 +1,5 @@
 /** The English texts (`locale="en"`), loaded on demand. */
-import type { Texts } from './i18n';
+import type { Texts } from './i18n-es';
 
 export const en: Texts = {
   talkTo: 'Talk to {name}',

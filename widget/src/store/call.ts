@@ -5,24 +5,15 @@
  * client, so that none of it weighs on the UI chunk.
  */
 import { earlierConversation } from './carry-over';
+import { errorMessage } from './error-message';
 import { createConversationRecord, type ConversationRecord } from './record';
 import { assistantOverrides } from '../voice/overrides';
 import type { PlatformMessage, VoiceClient } from '../voice/types';
-import type { CallStatus, ChatMessage, HelenaState, StoreKit } from './types';
+import type { CallController, CallStatus, ChatMessage, HelenaState, StoreKit } from './types';
 
 /** The speaking indicator goes off this long after the assistant's final transcript. */
 export const SPEAKING_OFF_MS = 500;
 
-
-export interface CallController {
-  start(): Promise<void>;
-  stop(): Promise<void>;
-  deliver(text: string): void;
-  /** Tells the assistant something the page knows (a system message); the visitor does not see it. */
-  note(text: string): void;
-  /** Our vapi_call row for the current conversation, once created: its id and capability token. */
-  row(): Promise<{ id: string; token: string } | undefined>;
-}
 
 /** The tool the assistant registers the lead with; its server queues the proposal. */
 export const REGISTRAR_CONTACTO = 'registrar_contacto';
@@ -46,18 +37,6 @@ export function registeredEmail(m: PlatformMessage): string | undefined {
   return undefined;
 }
 
-/** The message of a voice error payload (`@vapi-ai/web` sends several shapes). */
-export function errorMessage(err: unknown): string | undefined {
-  if (typeof err === 'string') return err || undefined;
-  if (err && typeof err === 'object') {
-    const e = err as { error?: unknown; errorMsg?: unknown; message?: unknown };
-    const inner = (typeof e.error === 'object' && e.error ? e.error : {}) as { message?: unknown; errorMsg?: unknown; msg?: unknown };
-    for (const candidate of [inner.message, inner.errorMsg, inner.msg, e.errorMsg, e.message, e.error]) {
-      if (typeof candidate === 'string' && candidate) return candidate;
-    }
-  }
-  return undefined;
-}
 
 interface CallRecord {
   vapiId?: string;

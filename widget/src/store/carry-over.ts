@@ -3,7 +3,7 @@
  * chat after a call, begins by telling the assistant what was said so far (a system message), so
  * that it neither greets the visitor again as a stranger nor asks what it already knows.
  */
-import type { ChatMessage } from './store';
+import type { ChatMessage } from './types';
 
 /** The earlier conversation as one system message's text, or undefined when there was none. */
 export function earlierConversation(messages: ChatMessage[], assistantName: string): string | undefined {

@@ -6,25 +6,14 @@
  * way: it changes state only through the store's helpers.
  */
 import { WebChatClient } from '@helena/sdk/web';
-import { errorMessage } from './call';
+import { errorMessage } from './error-message';
 import { earlierConversation } from './carry-over';
 import { createConversationRecord, type ConversationRecord } from './record';
 import { platformEndpoint } from '../voice/endpoint';
-import type { ChatMessage, StoreKit } from './types';
+import type { ChatController, ChatMessage, StoreKit } from './types';
 
 /** What the chat uses of the store's kit. */
 export type ChatContext = Pick<StoreKit, 'get' | 'set' | 'texts' | 'demo' | 'api' | 'append' | 'scroll' | 'emit' | 'scanText' | 'now' | 'pageUrl' | 'log'>;
-
-export interface ChatController {
-  /** Sends the visitor's line and shows the answer as it arrives. */
-  send(text: string): Promise<void>;
-  /** Tells the assistant something the page knows (a system message); its answer is shown. */
-  note(text: string): Promise<void>;
-  /** Our vapi_call row for this chat, once the platform has given it a session. */
-  row(): Promise<{ id: string; token: string } | undefined>;
-  /** Ends this chat (its row is closed); the next line starts a new one. */
-  reset(): Promise<void>;
-}
 
 export function createChatController(ctx: ChatContext): ChatController {
   let client: WebChatClient | null = null;

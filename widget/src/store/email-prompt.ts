@@ -6,7 +6,7 @@
  */
 import { detectEmails } from '@helena/sdk';
 import { EMAIL_EVENT } from './events';
-import type { StoreKit } from './types';
+import type { EmailPrompt, StoreKit } from './types';
 
 /** The form closes itself after this long, unless the visitor has started filling it in. */
 export const MODAL_AUTO_HIDE_MS = 60_000;
@@ -18,15 +18,6 @@ const ownEmailEvents = new WeakSet<Event>();
 
 /** What the email prompt uses of the store's kit. */
 export type EmailPromptContext = Pick<StoreKit, 'get' | 'set' | 'later' | 'cancel' | 'win' | 'now'>;
-
-export interface EmailPrompt {
-  /** Looks for the visitor's address in `text`; a new one opens the form and, if `announce`, is announced. */
-  scan(text: string, announce: boolean): boolean;
-  /** The host page's `correoDetectado`: its first real address opens the form for 10 s. */
-  onEvent(event: Event): void;
-  /** A new conversation: every address may prompt again. */
-  clear(): void;
-}
 
 export function createEmailPrompt(ctx: EmailPromptContext): EmailPrompt {
   const prompted = new Set<string>();

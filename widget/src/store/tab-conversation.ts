@@ -3,7 +3,7 @@
  * Only settled lines are kept. In the session chunk: the store asks for it only when the tab has
  * one.
  */
-import type { ChatMessage } from './store';
+import type { ChatMessage } from './types';
 
 /** The tab's earlier conversation; anything malformed (another script may write there) is dropped. */
 export function restoredConversation(saved: string | null): ChatMessage[] {

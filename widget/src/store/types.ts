@@ -6,9 +6,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { Locale, Texts } from '../i18n';
 import type { LeadApi, LeadApiFactory } from '../rpc/types';
 import type { VoiceFactory } from '../voice/types';
-import type { CallController } from './call';
-import type { ChatController } from './chat';
-import type { EmailPrompt } from './email-prompt';
+import type { Lazy } from './lazy';
 
 export type CallStatus = 'inactive' | 'loading' | 'active';
 
@@ -202,4 +200,62 @@ export interface StoreKit {
   vapiCallRow(): Promise<{ id: string; token: string } | undefined>;
   /** Tells the assistant, on the live call or in the chat, what the page did. */
   note(text: string): Promise<void>;
+}
+
+// ── the lazily loaded parts: what the store calls on them ───────────────────────────────────
+
+/** The voice call (./call.ts). */
+export interface CallController {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  deliver(text: string): void;
+  /** Tells the assistant something the page knows (a system message); the visitor does not see it. */
+  note(text: string): void;
+  /** Our vapi_call row for the current conversation, once created: its id and capability token. */
+  row(): Promise<{ id: string; token: string } | undefined>;
+}
+
+/** The text chat (./chat.ts). */
+export interface ChatController {
+  /** Sends the visitor's line and shows the answer as it arrives. */
+  send(text: string): Promise<void>;
+  /** Tells the assistant something the page knows (a system message); its answer is shown. */
+  note(text: string): Promise<void>;
+  /** Our vapi_call row for this chat, once the platform has given it a session. */
+  row(): Promise<{ id: string; token: string } | undefined>;
+  /** Ends this chat (its row is closed); the next line starts a new one. */
+  reset(): Promise<void>;
+}
+
+/** The email form's prompt (./email-prompt.ts, in the session chunk). */
+export interface EmailPrompt {
+  /** Looks for the visitor's address in `text`; a new one opens the form and, if `announce`, is announced. */
+  scan(text: string, announce: boolean): boolean;
+  /** The host page's `correoDetectado`: its first real address opens the form for 10 s. */
+  onEvent(event: Event): void;
+  /** A new conversation: every address may prompt again. */
+  clear(): void;
+}
+
+/**
+ * The lazily loaded parts as the slices reach them, and the little the slices share about them:
+ * built once per store (./kit.ts).
+ */
+export interface StoreParts {
+  /** The call controller, loaded with the voice client at the first call. */
+  calls: Lazy<CallController>;
+  /** The text chat, loaded at the first line typed with no call live. */
+  chats: Lazy<ChatController>;
+  /** The email prompt, in the session chunk. */
+  prompt: Lazy<EmailPrompt>;
+  /** The session chunk: dialogs, the lead submit, the conversation restore. */
+  session: Lazy<SessionModule>;
+  /** Which channel the conversation went through last: its row is the one a proposal is about. */
+  channel: 'call' | 'chat';
+  /** Typed lines waiting for the call to be live. */
+  pending: string[];
+  /** Looks through a line for the visitor's address; resolves whether a new one opened the form. */
+  scan(text: string, announce: boolean): Promise<boolean>;
+  /** Clears every timer of the store (the element left the page). */
+  clearTimers(): void;
 }

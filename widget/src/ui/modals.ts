@@ -6,7 +6,7 @@
  */
 import type { createElement, ReactNode, useId as UseId } from 'react';
 import type { Texts } from '../i18n';
-import type { ChatMessage, HelenaState, HelenaStore } from '../store/store';
+import type { ChatMessage, HelenaState, HelenaStore } from '../store/types';
 import { dialogKeyDown, manageDialogFocus } from './focus';
 import { leadTextsFor } from '../i18n-lead';
 
