@@ -117,18 +117,33 @@ export async function send(config: ResolvedOptions, route: Route, args: unknown[
     const response = await ky(config.baseUrl + path, {
       method: route.method,
       headers,
-      body,
       signal: options.signal,
       timeout,
       retry: options.retry === undefined ? config.retry : retryOptions(options.retry),
       hooks: config.hooks,
-      fetch: config.fetch,
+      fetch: sendBeside(config.fetch, body),
     });
     options.onResponse?.(response);
     return route.as === 'blob' ? await response.blob() : parse(await response.text());
   } catch (error) {
     throw fromKyError(error, timeout);
   }
+}
+
+/**
+ * ky's fetch: the body goes to fetch beside ky, not through it. Given to ky, a body becomes a
+ * stream in ky's Request, is teed by the clone ky keeps for a retry, and is piped again when fetch
+ * copies that Request: together half of a small POST's cost. So ky's Request stays bodiless (its
+ * clone cheap) and every attempt sends the string or FormData as it is, with the URL, verb,
+ * headers and signal (timeout and abort) of ky's Request. The client's own `fetch` is called
+ * the way it always was: a URL and an init.
+ */
+function sendBeside(fetchImpl: typeof globalThis.fetch | undefined, body: string | FormData | undefined): typeof globalThis.fetch {
+  return (input, init) => {
+    const request = input as Request;
+    const own: RequestInit = { method: request.method, headers: request.headers, body, signal: request.signal, ...init };
+    return fetchImpl ? fetchImpl(request.url, own) : globalThis.fetch(request.url, own);
+  };
 }
 
 function parse(text: string): unknown {
