@@ -27,17 +27,9 @@ export const es = {
   notifications: 'Notificaciones',
   toastEmailRequired: 'El correo es obligatorio',
   toastSaveError: 'Error al guardar envio de propuesta',
-  toastSending: 'Enviando propuesta personalizada...',
-  toastSendError: 'Error al enviar correo',
-  farewell: 'Gracias por la conversación. ¡Hasta luego!',
   errorPrefix: 'Error: {msg}',
-  errUnknown: 'Error desconocido',
-  errStart: 'Error desconocido al iniciar la llamada',
-  errStop: 'Error desconocido al detener la llamada',
   errNoAssistant: 'ID del asistente no disponible',
   errNotInitialised: 'El proveedor de voz no está inicializado correctamente',
-  errEvents: 'Error al configurar los eventos del proveedor de voz',
-  greeting: '¡Hola! Soy {name}, la asistente virtual de {company}. ¿En qué puedo ayudarte hoy?',
 };
 
 export type Texts = typeof es;

@@ -7,10 +7,12 @@
  *
  * Importing this module on a server (SSR) does nothing: every DOM access is inside functions.
  */
+import { CONFIG_ATTRIBUTES } from './attributes';
 import { HOST_CSS, ICON_SVG, LAUNCHER_CSS } from './ui/launcher';
 
 export const TAG = 'helena-assistant';
-export const ATTRS = ['name', 'company', 'chat-label', 'public-key', 'assistant-id', 'api-url', 'locale', 'show-on', 'mode'];
+/** The attributes the facade observes and hands on to the UI element. */
+export const ATTRS: readonly string[] = CONFIG_ATTRIBUTES;
 const IDLE_DELAY_MS = 2000;
 
 export interface UIModule {

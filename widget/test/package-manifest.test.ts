@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { ATTRIBUTES } from '../src/attributes';
 
 const read = (rel: string) => readFileSync(new URL(rel, import.meta.url), 'utf8');
 const readme = read('../README.md');
@@ -35,6 +36,10 @@ describe('the package describes the element README documents', () => {
   it('README lists the attributes and events it is compared against', () => {
     expect(attributes).toContain('public-key');
     expect(events).toContain('helena:lead');
+  });
+
+  it('README documents exactly the attributes the element takes', () => {
+    expect([...attributes].sort()).toEqual([...ATTRIBUTES].sort());
   });
 
   it('custom-elements.json declares exactly the README attributes and events', () => {

@@ -6,6 +6,7 @@
  */
 import { earlierConversation } from './carry-over';
 import { errorMessage } from './error-message';
+import { callTextsFor } from '../i18n-call';
 import { createConversationRecord, type ConversationRecord } from './record';
 import { assistantOverrides } from '../voice/overrides';
 import type { PlatformMessage, VoiceClient } from '../voice/types';
@@ -57,6 +58,8 @@ const STATUS_OF: Record<CallPhase, CallStatus> = { idle: 'inactive', connecting:
 
 /** The call controller owns the voice call's side effects: it uses the whole of the store's kit. */
 export function createCallController(ctx: StoreKit): CallController {
+  /** The UI's texts and the call's own (errors, farewell, greeting), in the element's locale. */
+  const texts = () => ({ ...ctx.texts(), ...callTextsFor(ctx.get().config.locale) });
   let phase: CallPhase = 'idle';
   /** The one place the phase changes; the store's status (and what goes with it) follows. */
   const transition = (next: CallPhase, alongside: Partial<HelenaState> = {}) => {
@@ -157,7 +160,7 @@ export function createCallController(ctx: StoreKit): CallController {
       ctx.cancel('modalAutoHide');
       ctx.set({ emailOpen: false });
       ctx.storeSet('correoUsuario', email);
-      ctx.toast.success(ctx.texts().toastSending);
+      ctx.toast.success(texts().toastSending);
     }
   };
 
@@ -195,7 +198,7 @@ export function createCallController(ctx: StoreKit): CallController {
     c.on('call-end', () => {
       ctx.cancel('speaking');
       transition('idle', { speaking: false, listening: false, volume: 0, ended: true });
-      ctx.append('bot', ctx.texts().farewell);
+      ctx.append('bot', texts().farewell);
       ctx.emit('helena:call-end', { vapiCallId: call?.vapiId ?? null });
       ctx.takePending();
       void updateRecord();
@@ -208,7 +211,7 @@ export function createCallController(ctx: StoreKit): CallController {
     });
     c.on('message', onMessage);
     c.on('error', (err: unknown) => {
-      fail(errorMessage(err) ?? ctx.texts().errUnknown, 'voice');
+      fail(errorMessage(err) ?? texts().errUnknown, 'voice');
       void updateRecord();
     });
   };
@@ -223,7 +226,7 @@ export function createCallController(ctx: StoreKit): CallController {
             wire(c);
           } catch (err) {
             ctx.log('voice events setup failed', err);
-            throw Object.assign(new Error(ctx.texts().errEvents), { setup: true });
+            throw Object.assign(new Error(texts().errEvents), { setup: true });
           }
           client = c;
           return c;
@@ -240,7 +243,7 @@ export function createCallController(ctx: StoreKit): CallController {
     async start() {
       // The store has already shown 'loading' and opened the panel.
       transition('connecting');
-      const texts = ctx.texts();
+      const t = texts();
       const { config } = ctx.get();
       const thisCall = newCall();
       call = thisCall;
@@ -249,12 +252,12 @@ export function createCallController(ctx: StoreKit): CallController {
         c = await ensureClient();
       } catch (err) {
         ctx.log('voice client unavailable', err);
-        fail((err as { setup?: boolean })?.setup ? texts.errEvents : texts.errNotInitialised, 'start');
+        fail((err as { setup?: boolean })?.setup ? t.errEvents : t.errNotInitialised, 'start');
         return;
       }
       if (call !== thisCall || phase !== 'connecting') return; // stopped meanwhile
       try {
-        const overrides = assistantOverrides({ ...config, greeting: texts.greeting });
+        const overrides = assistantOverrides({ ...config, greeting: t.greeting });
         // With an assistant id: the id plus the inline overrides. Without one (demo
         // mode only), the same settings as an inline assistant.
         const started = config.assistantId
@@ -269,12 +272,12 @@ export function createCallController(ctx: StoreKit): CallController {
         }
         if (started) announce();
         else if (!started && !thisCall.started && phase === 'connecting') {
-          fail(texts.errStart, 'start');
+          fail(t.errStart, 'start');
         }
       } catch (err) {
         if (call !== thisCall) return;
         ctx.log('start failed', err);
-        fail(errorMessage(err) ?? texts.errStart, 'start');
+        fail(errorMessage(err) ?? t.errStart, 'start');
       }
     },
 
@@ -285,7 +288,7 @@ export function createCallController(ctx: StoreKit): CallController {
         await client?.stop();
       } catch (err) {
         ctx.log('stop failed', err);
-        fail(errorMessage(err) ?? ctx.texts().errStop, 'stop');
+        fail(errorMessage(err) ?? texts().errStop, 'stop');
       }
       // If the platform never confirms with call-end (a start still pending), finish here.
       if (phase === 'ending') transition('idle', { speaking: false, listening: false, volume: 0 });

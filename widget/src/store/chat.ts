@@ -6,6 +6,7 @@
  * way: it changes state only through the store's helpers.
  */
 import { WebChatClient } from '@helena/sdk/web';
+import { callTextsFor } from '../i18n-call';
 import { errorMessage } from './error-message';
 import { earlierConversation } from './carry-over';
 import { createConversationRecord, type ConversationRecord } from './record';
@@ -61,7 +62,7 @@ export function createChatController(ctx: ChatContext): ChatController {
         if (answer.sessionId) thisRecord?.create(answer.sessionId, { channel: 'chat' });
       } catch (err) {
         ctx.log('chat turn failed', err);
-        const message = errorMessage(err) ?? ctx.texts().errUnknown;
+        const message = errorMessage(err) ?? callTextsFor(ctx.get().config.locale).errUnknown;
         if (line) show(line.id, line.message, true);
         // The visitor's line stays; the error is said in the chat and the panel stays open.
         ctx.append('bot', ctx.texts().errorPrefix.replace('{msg}', message));

@@ -5,6 +5,7 @@
  */
 import { detectEmail } from '@helena/sdk';
 import type { Texts } from '../i18n';
+import { callTextsFor, type CallTexts } from '../i18n-call';
 import { leadTextsFor } from '../i18n-lead';
 import type { LeadApi } from '../rpc/types';
 import type { EmailForm, StoreKit } from './types';
@@ -13,7 +14,7 @@ import type { EmailForm, StoreKit } from './types';
 export const MODAL_CLOSE_AFTER_SAVE_MS = 1_500;
 
 /** What the lead flow uses: parts of the store's kit, the form, and the texts of its locale. */
-export type LeadContext = Pick<StoreKit, 'api' | 'now' | 'vapiCallRow' | 'storeSet' | 'toast' | 'emit' | 'log'> & { form: EmailForm; texts: Texts };
+export type LeadContext = Pick<StoreKit, 'api' | 'now' | 'vapiCallRow' | 'storeSet' | 'toast' | 'emit' | 'log'> & { form: EmailForm; texts: Texts & CallTexts };
 
 export type LeadOutcome = 'saved' | 'customer-failed' | 'call-failed' | 'send-failed';
 
@@ -86,7 +87,7 @@ export async function submitLead(ctx: SubmitContext): Promise<void> {
     ctx.set({ submitting: false, emailInvalid: true });
     return;
   }
-  const outcome = await runLead({ ...ctx, form, texts: ctx.texts() });
+  const outcome = await runLead({ ...ctx, form, texts: { ...ctx.texts(), ...callTextsFor(ctx.get().config.locale) } });
   if (outcome !== 'saved') {
     ctx.set({ submitting: false, emailOpen: false });
     return;

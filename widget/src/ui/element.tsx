@@ -6,6 +6,7 @@
 import r2wc from '@r2wc/react-to-web-component';
 import { createElement } from 'react';
 import { toast } from 'sonner';
+import { camelName, CONFIG_ATTRIBUTES } from '../attributes';
 import { createHelenaStore, type HelenaConfig, type HelenaStore, type StoreDeps } from '../store/store';
 import { App } from './App';
 import { outermostHost } from './focus';
@@ -15,17 +16,9 @@ import { CSS } from './styles';
 export const UI_TAG = 'helena-assistant-ui';
 
 /** Attributes (kebab-case) and the config keys they fill. */
-export const ATTRIBUTES: Record<string, keyof HelenaConfig> = {
-  name: 'name',
-  company: 'company',
-  'chat-label': 'chatLabel',
-  'public-key': 'publicKey',
-  'assistant-id': 'assistantId',
-  'api-url': 'apiUrl',
-  locale: 'locale',
-  'show-on': 'showOn',
-  mode: 'mode',
-};
+export const ATTRIBUTES: Record<string, keyof HelenaConfig> = Object.fromEntries(
+  CONFIG_ATTRIBUTES.map((attribute) => [attribute, camelName(attribute) satisfies keyof HelenaConfig]),
+);
 
 export interface HelenaAssistantUIElement extends HTMLElement {
   readonly store: HelenaStore;
