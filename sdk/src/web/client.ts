@@ -35,8 +35,8 @@ import type { CallSession } from './session';
 import { StartStages } from './start-stages';
 import { now } from './timestamp';
 import { runNetworkTests } from './network-tests';
-import { DEFAULT_BASE_URL } from '../platform/options.js';
 import {
+  DEFAULT_BASE_URL,
   createWebCall,
   toWebCallBody,
   type AssistantInput,

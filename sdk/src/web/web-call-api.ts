@@ -14,6 +14,13 @@ import type {
   WorkflowOverrides,
 } from './platform-types';
 
+/**
+ * The platform's public API host. The same value as the REST client's default; it is not imported
+ * from there because that module now loads the REST client's retry code (and ky) at run time,
+ * which the web entry must not carry.
+ */
+export const DEFAULT_BASE_URL = 'https://api.vapi.ai';
+
 /** The `POST /call/web` body, as the platform's document declares it. */
 export type CreateWebCallBody = CreateWebCallDTO;
 

@@ -5,8 +5,7 @@
  * continues the same session.
  */
 import type { AssistantOverrides, CreateAssistantDTO, CreateChatStreamResponse, CreateWebChatDTO, WebChat } from './platform-types';
-import { DEFAULT_BASE_URL } from '../platform/options.js';
-import { postPublic, readAnswer, WebCallRequestError } from './web-call-api';
+import { DEFAULT_BASE_URL, postPublic, readAnswer, WebCallRequestError } from './web-call-api';
 
 export interface WebChatClientOptions {
   /** The public key (the same one a web call uses). */
