@@ -75,6 +75,16 @@ function send(c: Context, status: number, body: unknown, type: 'json' | 'text' |
   return c.json(body ?? null, code);
 }
 
+/**
+ * The client hung up before its request was answered (mid-body, typically): the request's signal
+ * says so, or reading the body failed the way Node fails a connection reset under it.
+ */
+function clientGone(c: Context, error: unknown): boolean {
+  if (c.req.raw.signal.aborted) return true;
+  const e = error as { code?: unknown; message?: unknown; name?: unknown } | null;
+  return e?.name === 'AbortError' || (e?.code === 'ECONNRESET' && e.message === 'aborted');
+}
+
 /** All routes, in registration order: test hooks, then the platform's, most specific first. */
 export function allRoutes(controlRoutes: RouteDef[]): RouteDef[] {
   return [...controlRoutes, ...conformingRoutes([...PLATFORM_ROUTES, ...RESOURCES.flatMap(crudRoutes)])];
@@ -126,6 +136,8 @@ export function buildApp(state: SimulatorState, options: AppOptions): Hono {
       return send(c, out.status ?? 200, out.body, out.type, out.headers);
     } catch (error) {
       if (error instanceof SimulatorHttpError) return send(c, error.status, error.body, 'json', error.headers);
+      // Nobody is left to answer: the server that mounts the simulator logs the hang-up itself.
+      if (clientGone(c, error)) return c.body(null, 499 as ContentfulStatusCode);
       console.error('[platform simulator]', error);
       return send(c, 500, errorBody(500, (error as Error)?.message ?? 'Internal server error'));
     }
