@@ -31,6 +31,7 @@ export type { ProposalSendInput } from './proposal';
 export { sendEmailInput, emailAttachment } from './email';
 export type { SendEmailInput } from './email';
 export { MAX_JSON_BYTES, MAX_JSON_DEPTH, type JsonValue } from './primitives';
+export { LEAD_TOOL_NAME } from './lead-tool';
 
 /** Paths, relative to the server's base URL. */
 export const API_PATHS = {

@@ -1,7 +1,7 @@
 // The registrar_contacto tool: the assistant captures the lead itself. It records the lead as the
 // email modal does (a submission, then a call row on the conversation) and queues the proposal
 // through the same service, so the same conversation check and mail caps apply.
-import { customerUpsertInput } from '@helena/contract';
+import { customerUpsertInput, LEAD_TOOL_NAME } from '@helena/contract';
 import type { Deps } from '../deps';
 import { insertCall } from '../calls/queries';
 import { findSubmission, recordSubmission } from '../customer/queries';
@@ -9,7 +9,7 @@ import { queueProposal } from '../proposal/service';
 import { findConversation } from './queries';
 
 /** The tool's name, as configured in the assistant's `model.tools`. */
-export const REGISTRAR_CONTACTO = 'registrar_contacto';
+export const REGISTRAR_CONTACTO = LEAD_TOOL_NAME;
 
 /**
  * The tool as an assistant's `model.tools` declares it: what the platform's model sees. The demo's

@@ -4,6 +4,8 @@
  * store's `set` and helpers) but is loaded lazily, at the first call start, with the voice
  * client, so that none of it weighs on the UI chunk.
  */
+import { LEAD_TOOL_NAME } from '@helena/contract';
+import { functionToolCalls, type ServerMessageOf } from '@helena/sdk';
 import { earlierConversation } from './carry-over';
 import { errorMessage } from './error-message';
 import { callTextsFor } from '../i18n-call';
@@ -16,23 +18,10 @@ import type { CallController, CallStatus, ChatMessage, HelenaState, StoreKit } f
 export const SPEAKING_OFF_MS = 500;
 
 
-/** The tool the assistant registers the lead with; its server queues the proposal. */
-export const REGISTRAR_CONTACTO = 'registrar_contacto';
-
-/** The address a `tool-calls` message registers through `registrar_contacto`, if it does. */
+/** The address a `tool-calls` message registers through the lead tool, if it does. */
 export function registeredEmail(m: PlatformMessage): string | undefined {
-  for (const call of m.toolCallList ?? []) {
-    if (call.function?.name !== REGISTRAR_CONTACTO) continue;
-    let args = call.function.arguments;
-    // The platform may send the arguments as a JSON string, as OpenAI's API does.
-    if (typeof args === 'string') {
-      try {
-        args = JSON.parse(args) as unknown;
-      } catch {
-        continue;
-      }
-    }
-    const email = (args as { email?: unknown } | null)?.email;
+  for (const call of functionToolCalls(m as ServerMessageOf<'tool-calls'>, LEAD_TOOL_NAME)) {
+    const { email } = call.arguments;
     if (typeof email === 'string' && email.includes('@')) return email.trim().toLowerCase();
   }
   return undefined;
