@@ -1,5 +1,10 @@
 // bench/server/sim-memory: how much memory the demo's mounted simulator keeps.
 //   node --import tsx bench/server/sim-memory.mjs [--requests=10000] [--write]
+//   node --import tsx bench/server/sim-memory.mjs --rounds=4 [--requests=10000] [--write | --no-peer]
+//
+// With --rounds: the demo's default bounds (1,000 records, 100 rooms, one hour), rounds of
+// 90% POST /sim/call/web and 10% POST /sim/chat/web; memory after each round, to see the growth
+// of one round and the plateau the bounds hold it to. The peer is the same server unbounded.
 //
 // The lead server with the simulator mounted at /sim (demo mode), in a child process started
 // with --expose-gc; 10,000 mixed requests from 20 concurrent clients: web calls, chat turns,
@@ -8,6 +13,7 @@
 // have aged out (age bound one minute here). The peer, in the same run: the same server with the
 // simulator unbounded (what it kept before the bounds).
 import { spawn } from 'node:child_process';
+import v8 from 'node:v8';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,21 +46,30 @@ if (process.argv.includes('--child')) {
     MAIL_WORKER: 'false',
     SIM_PRIVATE_KEY: 'sim-memory-private-key',
     // Ours: the demo's bounds with a one-minute age; the peer: bounds far above this load.
-    ...(bounded
-      ? { SIM_MAX_RECORDS: '1000', SIM_MAX_ROOMS: '100', SIM_MAX_AGE_MINUTES: String(AGE_MS / 60_000) }
-      : { SIM_MAX_RECORDS: '1000000', SIM_MAX_ROOMS: '100000', SIM_MAX_AGE_MINUTES: String(7 * 24 * 60) }),
+    ...(process.argv.includes('--defaults')
+      ? {}
+      : bounded
+        ? { SIM_MAX_RECORDS: '1000', SIM_MAX_ROOMS: '100', SIM_MAX_AGE_MINUTES: String(AGE_MS / 60_000) }
+        : { SIM_MAX_RECORDS: '1000000', SIM_MAX_ROOMS: '100000', SIM_MAX_AGE_MINUTES: String(7 * 24 * 60) }),
   });
   const site = composeSite(config);
   const srv = await startServer({ config, log: createLogger({ level: 'silent' }), mounts: site.mounts.filter((m) => m.prefix !== '/'), platform: site.platform, onServer: site.onServer });
-  const memory = () => {
-    for (let i = 0; i < 3; i++) globalThis.gc();
+  // Between collections the process breathes: finalizers (undici's per-request abort
+  // listeners) run in their own task, and what they hold is only freed by the next collection.
+  const memory = async () => {
+    for (let i = 0; i < 3; i++) {
+      globalThis.gc();
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    globalThis.gc();
     const m = process.memoryUsage();
-    return { rss: m.rss, heap: m.heapUsed };
+    const spaces = Object.fromEntries(v8.getHeapSpaceStatistics().map((x) => [x.space_name, Math.round(x.space_size / 1048576)]));
+    return { rss: m.rss, heap: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers, spaces };
   };
   process.stdout.write(JSON.stringify({ url: srv.url, privateKey: config.SIM_PRIVATE_KEY }) + '\n');
   process.stdin.setEncoding('utf8');
   process.stdin.on('data', async (line) => {
-    if (line.trim() === 'memory') process.stdout.write(JSON.stringify(memory()) + '\n');
+    if (line.trim() === 'memory') process.stdout.write(JSON.stringify(await memory()) + '\n');
     if (line.trim() === 'stop') {
       await srv.close();
       await site.close();
@@ -66,8 +81,9 @@ if (process.argv.includes('--child')) {
   await main();
 }
 
-function startChild(bounded) {
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', join(here, 'sim-memory.mjs'), '--child', ...(bounded ? ['--bounded'] : [])], {
+function startChild(bounded, defaults = false) {
+  const flags = [...(bounded ? ['--bounded'] : []), ...(defaults ? ['--defaults'] : [])];
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', join(here, 'sim-memory.mjs'), '--child', ...flags], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const lines = [];
@@ -88,10 +104,19 @@ function startChild(bounded) {
   };
 }
 
+/** Sends REQUESTS requests, `one(n)` each, from CONCURRENCY clients. */
+async function drive(one) {
+  let i = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (i < REQUESTS) await one(i++);
+    }),
+  );
+}
+
 async function load(url, privateKey) {
   const callIds = [];
   const statuses = new Map();
-  let i = 0;
   const big = JSON.stringify({ assistantId: 'demo-assistant', metadata: { pad: 'x'.repeat(100_000) } });
   const one = async (n) => {
     const kind = n % 10;
@@ -113,11 +138,7 @@ async function load(url, privateKey) {
     const key = `${kind < 4 ? 'call/web' : kind < 6 ? 'chat/web' : kind < 8 ? 'GET call' : kind < 9 ? 'vapi_call.create' : '100 KB body'} ${res.status}`;
     statuses.set(key, (statuses.get(key) ?? 0) + 1);
   };
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (i < REQUESTS) await one(i++);
-    }),
-  );
+  await drive(one);
   return statuses;
 }
 
@@ -133,7 +154,65 @@ async function run(bounded) {
   return { before, after, aged, statuses };
 }
 
+/** One round of the demo's traffic: nine web calls to one chat turn. */
+async function demoRound(url) {
+  const statuses = new Map();
+  const headers = { authorization: 'Bearer demo-public-key', 'content-type': 'application/json' };
+  const one = async (n) => {
+    const chat = n % 10 === 9;
+    const res = chat
+      ? await fetch(`${url}/sim/chat/web`, { method: 'POST', headers, body: JSON.stringify({ assistantId: 'demo-assistant', input: `Hola, soy el visitante ${n} y quiero una propuesta` }) })
+      : await fetch(`${url}/sim/call/web`, { method: 'POST', headers, body: JSON.stringify({ assistantId: 'demo-assistant', metadata: { visitor: n } }) });
+    await res.arrayBuffer().catch(() => {});
+    const key = `${chat ? 'chat/web' : 'call/web'} ${res.status}`;
+    statuses.set(key, (statuses.get(key) ?? 0) + 1);
+  };
+  await drive(one);
+  return statuses;
+}
+
+async function rounds(count) {
+  const runOne = async (bounded) => {
+    const c = startChild(bounded, bounded);
+    const { url } = await c.next();
+    const before = await c.memory();
+    const after = [];
+    let statuses;
+    for (let r = 0; r < count; r++) {
+      statuses = await demoRound(url);
+      after.push(await c.memory());
+    }
+    await c.stop();
+    return { before, after, statuses };
+  };
+  const ours = await runOne(true);
+  if (process.argv.includes('--no-peer')) return console.log(JSON.stringify(ours, null, 1));
+  const peer = await runOne(false);
+  const grow = (r, k, key) => `+${MB(r.after[k][key] - r.before[key]).toFixed(1)}`;
+  const row = (name, r, key) => `| ${name} | ${MB(r.before[key]).toFixed(1)} | ${r.after.map((_m, k) => grow(r, k, key)).join(' | ')} |`;
+  const date = new Date().toISOString().slice(0, 10);
+  const md = [
+    `## simulator retention (${date}, Node ${process.version}, ${count} rounds of ${REQUESTS} requests, ${CONCURRENCY} clients)`,
+    '',
+    `The lead server with the simulator mounted at /sim, in its own process, with the demo's default bounds (SIM_MAX_RECORDS=1000, SIM_MAX_ROOMS=100, SIM_MAX_AGE_MINUTES=60). Each round: ${REQUESTS * 0.9} POST /sim/call/web and ${REQUESTS * 0.1} POST /sim/chat/web. Memory after a full GC (MB): before the first round, then the growth over it after each round. Peer: the same server with the simulator unbounded, in the same run. Goal: at most +50 MB after a round, flat over the next ones.`,
+    '',
+    `| simulator | before | ${ours.after.map((_m, k) => `after round ${k + 1}`).join(' | ')} |`,
+    `|---|---:|${ours.after.map(() => '---:').join('|')}|`,
+    row('ours, RSS', ours, 'rss'),
+    row('ours, heap', ours, 'heap'),
+    row('peer (unbounded), RSS', peer, 'rss'),
+    row('peer (unbounded), heap', peer, 'heap'),
+    '',
+    `Answers per round (ours): ${[...ours.statuses].map(([k, n]) => `${k} ×${n}`).join(', ')}.`,
+    '',
+  ].join('\n');
+  console.log(md);
+  if (process.argv.includes('--write')) writeResultsSection('simulator retention', md);
+}
+
 async function main() {
+  const count = Number(arg('rounds', 0));
+  if (count > 0) return rounds(count);
   const ours = await run(true);
   const peer = await run(false);
   const delta = (x) => `${x >= 0 ? '+' : '−'}${Math.abs(MB(x)).toFixed(1)}`;

@@ -45,3 +45,20 @@ describe('simulator bounds', () => {
     expect(sim.store.has('assistant', 'seeded')).toBe(true);
   });
 });
+
+describe('what the store keeps', () => {
+  it('reads back what it was given, keys set to undefined included, and never shares it', () => {
+    sim = createPlatformSimulator();
+    const given = { name: 'Helena', model: { provider: 'openai', model: 'gpt-4o', messages: [{ role: 'system', content: 'Hola' }] }, voice: undefined };
+    const stored = sim.store.insert('assistant', given);
+    expect(Object.keys(stored)).toEqual(expect.arrayContaining(['name', 'model', 'voice']));
+    given.model.messages[0]!.content = 'changed outside';
+    stored.model = 'changed too';
+    const read = sim.store.get('assistant', stored.id)!;
+    expect(read).toMatchObject({ name: 'Helena', model: { messages: [{ content: 'Hola' }] } });
+    expect('voice' in read).toBe(true);
+    const patched = sim.store.update('assistant', stored.id, { firstMessage: undefined, name: 'Lucía' })!;
+    expect(patched).toMatchObject({ name: 'Lucía', model: { provider: 'openai' } });
+    expect('firstMessage' in sim.store.get('assistant', stored.id)!).toBe(true);
+  });
+});

@@ -94,7 +94,8 @@ export class Dialogue {
     readonly assistantName: string,
     lines: Partial<DialogueLines> = {},
   ) {
-    this.lines = { ...DEFAULT_LINES, ...lines };
+    // Most dialogues say the default lines: they share the one table instead of copying it.
+    this.lines = Object.keys(lines).length ? { ...DEFAULT_LINES, ...lines } : DEFAULT_LINES;
   }
 
   greeting(): string {

@@ -1,6 +1,11 @@
 // The simulator's in-memory store: one collection per resource group, entities with platform-like
 // ids (UUIDs), `orgId`, `createdAt` and `updatedAt`. Values go in and out as deep copies, so
 // nothing outside can change what is stored.
+//
+// An entity is kept as its JSON text: what every answer sends anyway, and a third of the memory
+// of the object graph (a demo server keeps a thousand calls and chats at once). Reading parses a
+// fresh copy. Top-level fields set to `undefined` are remembered by name, so an entity reads back
+// with the same keys it was given.
 
 import { textOf } from './json';
 
@@ -32,10 +37,25 @@ const DATE_FILTER = /^(createdAt|updatedAt)(Gt|Lt|Ge|Le)$/;
 
 export const uuid = (): string => globalThis.crypto.randomUUID();
 
-const clone = <T>(value: T): T => structuredClone(value);
+/** One stored entity: its JSON, and the top-level keys it holds as `undefined` (JSON drops them). */
+interface Stored {
+  json: string;
+  absent?: string[];
+}
+
+function freeze(entity: Entity): Stored {
+  const absent = Object.keys(entity).filter((k) => entity[k] === undefined);
+  return absent.length ? { json: JSON.stringify(entity), absent } : { json: JSON.stringify(entity) };
+}
+
+function thaw(stored: Stored): Entity {
+  const entity = JSON.parse(stored.json) as Entity;
+  for (const k of stored.absent ?? []) entity[k] = undefined;
+  return entity;
+}
 
 export class MemoryStore {
-  private readonly collections = new Map<string, Map<string, Entity>>();
+  private readonly collections = new Map<string, Map<string, Stored>>();
   /** When each entity was stored (wall clock, in insertion order): what the age bound reads. */
   private readonly storedAt = new Map<string, Map<string, number>>();
   private readonly pinned = new Set<string>();
@@ -79,33 +99,40 @@ export class MemoryStore {
     return new Date(t).toISOString();
   }
 
-  private collection(name: string): Map<string, Entity> {
+  private collection(name: string): Map<string, Stored> {
     let c = this.collections.get(name);
-    if (!c) this.collections.set(name, (c = new Map<string, Entity>()));
+    if (!c) this.collections.set(name, (c = new Map<string, Stored>()));
     return c;
+  }
+
+  /** Stores `entity` under its id and answers a copy of what was stored. */
+  private put(name: string, entity: Entity): Entity {
+    const stored = freeze(entity);
+    this.collection(name).set(entity.id, stored);
+    return thaw(stored);
   }
 
   insert(name: string, data: Record<string, unknown>): Entity {
     const time = this.now();
     const entity: Entity = {
-      ...clone(data),
+      ...data,
       id: typeof data.id === 'string' && data.id ? data.id : uuid(),
       orgId: typeof data.orgId === 'string' ? data.orgId : this.orgId,
       createdAt: typeof data.createdAt === 'string' ? data.createdAt : time,
       updatedAt: typeof data.updatedAt === 'string' ? data.updatedAt : time,
     };
-    this.collection(name).set(entity.id, entity);
+    const copy = this.put(name, entity);
     let times = this.storedAt.get(name);
     if (!times) this.storedAt.set(name, (times = new Map<string, number>()));
     times.delete(entity.id);
     times.set(entity.id, Date.now());
     this.prune(name);
-    return clone(entity);
+    return copy;
   }
 
   get(name: string, id: string): Entity | undefined {
     const e = this.collection(name).get(id);
-    return e ? clone(e) : undefined;
+    return e ? thaw(e) : undefined;
   }
 
   has(name: string, id: string): boolean {
@@ -114,24 +141,18 @@ export class MemoryStore {
 
   /** PATCH: a top-level merge (a nested object in the body replaces the stored one), like the platform. */
   update(name: string, id: string, patch: Record<string, unknown>): Entity | undefined {
-    const c = this.collection(name);
-    const e = c.get(id);
+    const e = this.get(name, id);
     if (!e) return undefined;
-    const { id: _id, orgId: _org, createdAt: _created, updatedAt: _updated, ...rest } = clone(patch);
-    const next: Entity = { ...e, ...rest, updatedAt: this.now() };
-    c.set(id, next);
-    return clone(next);
+    const { id: _id, orgId: _org, createdAt: _created, updatedAt: _updated, ...rest } = patch;
+    return this.put(name, { ...e, ...rest, updatedAt: this.now() });
   }
 
   /** PUT: the body replaces everything but the identity and creation fields. */
   replace(name: string, id: string, body: Record<string, unknown>): Entity | undefined {
-    const c = this.collection(name);
-    const e = c.get(id);
+    const e = this.get(name, id);
     if (!e) return undefined;
-    const { id: _id, orgId: _org, createdAt: _created, updatedAt: _updated, ...rest } = clone(body);
-    const next: Entity = { ...rest, id: e.id, orgId: e.orgId, createdAt: e.createdAt, updatedAt: this.now() };
-    c.set(id, next);
-    return clone(next);
+    const { id: _id, orgId: _org, createdAt: _created, updatedAt: _updated, ...rest } = body;
+    return this.put(name, { ...rest, id: e.id, orgId: e.orgId, createdAt: e.createdAt, updatedAt: this.now() });
   }
 
   delete(name: string, id: string): Entity | undefined {
@@ -140,12 +161,12 @@ export class MemoryStore {
     if (!e) return undefined;
     c.delete(id);
     this.storedAt.get(name)?.delete(id);
-    return clone(e);
+    return thaw(e);
   }
 
   /** Every entity of a collection, newest first, filtered by the platform's list query. */
   filter(name: string, query: Query = {}): Entity[] {
-    let items = [...this.collection(name).values()];
+    let items = [...this.collection(name).values()].map(thaw);
     for (const [key, raw] of Object.entries(query)) {
       if (raw === undefined || CONTROL_KEYS.has(key)) continue;
       const values = Array.isArray(raw) ? raw : [raw];
@@ -176,7 +197,7 @@ export class MemoryStore {
       const y = textOf(b[sortBy]);
       return asc ? x.localeCompare(y) : y.localeCompare(x);
     });
-    return items.map(clone);
+    return items;
   }
 
   /**
