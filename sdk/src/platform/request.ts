@@ -133,7 +133,7 @@ export async function send(config: ResolvedOptions, route: Route, args: unknown[
 /**
  * ky's fetch: the body goes to fetch beside ky, not through it. Given to ky, a body becomes a
  * stream in ky's Request, is teed by the clone ky keeps for a retry, and is piped again when fetch
- * copies that Request: together half of a small POST's cost. So ky's Request stays bodiless (its
+ * copies that Request: most of what ky adds to a small POST. So ky's Request stays bodiless (its
  * clone cheap) and every attempt sends the string or FormData as it is, with the URL, verb,
  * headers and signal (timeout and abort) of ky's Request. The client's own `fetch` is called
  * the way it always was: a URL and an init.
