@@ -11,6 +11,7 @@ export default defineConfig({
       '@helena/sdk/testing': src('./sdk/src/testing/index.ts'),
       '@helena/sdk': src('./sdk/src/index.ts'),
       '@helena/react': src('./react/src/index.ts'),
+      '@helena/widget/attributes': src('./widget/src/attributes.ts'),
     },
   },
   test: {
