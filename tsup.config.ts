@@ -13,8 +13,11 @@ export default defineConfig({
   // small) is bundled into the testing entry, so that installing the SDK installs no server
   // package; @hono/node-server and ws, loaded only when a simulator listens (and ws on Node 20
   // for the simulated call object), are optional peers.
+  // ky (the REST client's HTTP layer, about 4 KB gz) is bundled too and is a devDependency:
+  // consumers install nothing for it, the CommonJS build needs no require() of an ESM-only
+  // package (which Node 20 before 20.19 cannot do), and the SDK runs the ky it was tested with.
   external: ['@daily-co/daily-js', '@hono/node-server', 'ws', 'zod'],
-  noExternal: ['hono'],
+  noExternal: ['hono', 'ky'],
   ...libraryBuild,
   outDir: 'sdk/dist',
   treeshake: true,
