@@ -1,4 +1,5 @@
 import type { Hooks } from 'ky';
+import { DEFAULT_BASE_URL } from './base-url.js';
 import { retryHooks, retryPolicy, type RetryInfo, type RetryPolicy } from './retry.js';
 
 export interface PlatformClientOptions {
@@ -42,8 +43,6 @@ export interface ResolvedOptions {
   headers: Record<string, string>;
   hooks: Hooks;
 }
-
-export const DEFAULT_BASE_URL = 'https://api.vapi.ai';
 
 export function resolveOptions(options: PlatformClientOptions = {}): ResolvedOptions {
   return {
