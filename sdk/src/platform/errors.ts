@@ -1,5 +1,4 @@
 import { isHTTPError, isTimeoutError } from 'ky';
-import { readBody } from './body.js';
 
 /** The platform's error body: NestJS-style, `message` a string or a list of validation messages. */
 export interface PlatformErrorBody {
@@ -78,16 +77,12 @@ export class ServerError extends PlatformApiError {
   override readonly name = 'ServerError';
 }
 
+const CLASS_OF: Record<number, typeof PlatformApiError> = { 400: BadRequestError, 401: UnauthorizedError, 403: UnauthorizedError, 404: NotFoundError, 409: ConflictError, 429: RateLimitedError };
+
 /** The error class for a status: the matching subclass, or PlatformApiError itself. */
 export function platformApiError(init: ApiErrorInit): PlatformApiError {
-  const { status } = init;
-  if (status === 400) return new BadRequestError(init);
-  if (status === 401 || status === 403) return new UnauthorizedError(init);
-  if (status === 404) return new NotFoundError(init);
-  if (status === 409) return new ConflictError(init);
-  if (status === 429) return new RateLimitedError(init);
-  if (status >= 500) return new ServerError(init);
-  return new PlatformApiError(init);
+  const ErrorClass = CLASS_OF[init.status] ?? (init.status >= 500 ? ServerError : PlatformApiError);
+  return new ErrorClass(init);
 }
 
 /** The request (one attempt) took longer than its `timeout`. */
@@ -122,10 +117,20 @@ export async function fromKyError(error: unknown, timeout: number | false): Prom
   return error;
 }
 
+/** An answer's body as JSON when it parses, else its text; undefined when empty. */
+export async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 function describe(body: unknown): string {
   if (typeof body === 'string') return body ? `: ${body.slice(0, 200)}` : '';
   const message = (body as { message?: unknown } | null)?.message;
-  if (typeof message === 'string') return `: ${message}`;
   if (Array.isArray(message)) return `: ${message.join('; ')}`;
-  return '';
+  return typeof message === 'string' ? `: ${message}` : '';
 }

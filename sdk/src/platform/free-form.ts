@@ -1,7 +1,5 @@
-// The generator renders a free-form JSON object (`type: object` with no properties, such as
-// `variableValues` or `metadata`) as `Record<string, never>`, which would reject every real value.
-// `FreeForm` re-opens exactly those to `Record<string, unknown>` and leaves every other field as
-// the document declares it, so a misspelt field still fails to compile.
+// The generator renders a free-form object (`metadata`, `variableValues`) as `Record<string, never>`,
+// which rejects every real value; FreeForm re-opens only those, so a misspelt field still fails.
 
 /** Deeply replaces the generator's `Record<string, never>` with `Record<string, unknown>`. */
 export type FreeForm<T> = T extends readonly (infer U)[]

@@ -17,17 +17,12 @@ export type QueryScalar = string | number | boolean | Date;
 /** Query values: arrays are sent as repeated keys; null and undefined are left out. */
 export type QueryValue = QueryScalar | readonly QueryScalar[] | null | undefined;
 
+/** `createdAtGt` … `updatedAtLe`: ISO dates the listed items' times are compared with. */
+type DateFilters = { [K in `${'createdAt' | 'updatedAt'}${'Gt' | 'Lt' | 'Ge' | 'Le'}`]?: string };
+
 /** The filters the platform's list routes share. */
-export interface ListQuery {
+export interface ListQuery extends DateFilters {
   limit?: number;
-  createdAtGt?: string;
-  createdAtLt?: string;
-  createdAtGe?: string;
-  createdAtLe?: string;
-  updatedAtGt?: string;
-  updatedAtLt?: string;
-  updatedAtGe?: string;
-  updatedAtLe?: string;
   [key: string]: QueryValue;
 }
 

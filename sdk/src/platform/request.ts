@@ -1,7 +1,6 @@
 // One request: route + arguments → URL, headers and body → ky → parsed JSON or a typed error.
 import ky from 'ky';
-import { readBody } from './body.js';
-import { fromKyError } from './errors.js';
+import { fromKyError, readBody } from './errors.js';
 import { headerRecord, type RequestOptions, type ResolvedOptions } from './options.js';
 import { retryPolicy } from './retry.js';
 import type { Route } from './route.js';

@@ -17,9 +17,8 @@ export interface RetryInfo {
 }
 
 /**
- * ky's retry options for a verb: one set for the idempotent verbs (GET, PUT, DELETE), one for
- * POST and PATCH. Two sets because ky tells `shouldRetry` the error, not the verb, and a network
- * error carries no request to read it from.
+ * ky's retry options for a verb: one set for GET, PUT and DELETE, one for POST and PATCH (ky's
+ * `shouldRetry` sees the error, not the verb, and a network error carries no request).
  */
 export type RetryPolicy = (method: string) => RetryOptions;
 
