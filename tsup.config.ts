@@ -6,15 +6,9 @@ export default defineConfig({
   entry: {
     index: 'sdk/src/index.ts',
     web: 'sdk/src/web/index.ts',
-    testing: 'sdk/src/testing/index.ts',
-    'simulator-cli': 'sdk/src/testing/cli.ts',
   },
-  // Runtime dependencies stay imports so consumers dedupe them. hono (the simulator's router,
-  // small) is bundled into the testing entry, so that installing the SDK installs no server
-  // package; @hono/node-server and ws, loaded only when a simulator listens (and ws on Node 20
-  // for the simulated call object), are optional peers.
-  external: ['@daily-co/daily-js', '@hono/node-server', 'ws', 'zod'],
-  noExternal: ['hono'],
+  // Runtime dependencies stay imports so consumers dedupe them.
+  external: ['@daily-co/daily-js', 'zod'],
   ...libraryBuild,
   outDir: 'sdk/dist',
   treeshake: true,

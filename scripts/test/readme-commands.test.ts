@@ -49,7 +49,7 @@ const RUNNERS: Array<[RegExp, Runner]> = [
   [/^npx helena-simulator --port \d+/, { kind: 'runs', how: 'simulator bin' }],
   [/^npm run build -w @helena\/widget$/, { kind: 'runs', how: 'widget build' }],
   [/^npm run gen:types -- \.\.\/shared\/spec\/vapi-openapi\.json$/, { kind: 'runs', how: 'gen:types' }],
-  [/^node sdk\/scripts\/gen-simulator-(required|conformance)\.mjs$/, { kind: 'runs', how: 'generators' }],
+  [/^node simulator\/scripts\/gen-simulator-(required|conformance)\.mjs$/, { kind: 'runs', how: 'generators' }],
   [/^npm run mail:retry$/, { kind: 'runs', how: 'mail:retry' }],
   [/^npm run build -w @helena\/api$/, { kind: 'ci', step: 'npm run build' }],
   [/^npm run (changeset|version)$/, { kind: 'release' }],
@@ -156,8 +156,8 @@ describe('the READMEs’ commands', () => {
   it('the generators (gen:types and the simulator tables) run and reproduce the committed files byte for byte', () => {
     const runs: Array<[string, string[], string]> = [
       ['npm', ['run', 'gen:types', '--', '../shared/spec/vapi-openapi.json'], 'sdk/src/platform/generated/openapi.ts'],
-      [process.execPath, ['sdk/scripts/gen-simulator-required.mjs'], 'sdk/src/testing/simulator/required-fields.ts'],
-      [process.execPath, ['sdk/scripts/gen-simulator-conformance.mjs'], 'sdk/src/testing/simulator/conformance-tables.ts'],
+      [process.execPath, ['simulator/scripts/gen-simulator-required.mjs'], 'simulator/src/simulator/required-fields.ts'],
+      [process.execPath, ['simulator/scripts/gen-simulator-conformance.mjs'], 'simulator/src/simulator/conformance-tables.ts'],
     ];
     for (const [command, args, output] of runs) {
       const before = readFileSync(join(root, output), 'utf8');

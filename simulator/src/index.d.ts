@@ -1,0 +1,3 @@
+export * from './fake-call-object';
+export * from './call-object-registry';
+export * from './simulated-call-object';
