@@ -1,3 +1,0 @@
-export * from './fake-call-object';
-export * from './call-object-registry';
-export * from './simulated-call-object';

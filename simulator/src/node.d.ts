@@ -1,2 +1,0 @@
-export * from './index';
-export * from './simulator';
