@@ -6,12 +6,13 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { createPlatformClient } from '@helena/sdk';
 import { DEMO_DIALOGUE } from '@helena/contract';
-import { createPlatformSimulator, createSimulatedCallObject, type ListeningSimulator, type PlatformSimulator } from '@helena/simulator/node';
+import { createPlatformSimulator, type ListeningSimulator, type PlatformSimulator } from '@helena/simulator/node';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 const PAGE_SCRIPT = `
 import { WebCallClient } from '@helena/sdk/web';
+import { createSimulatedCallObject } from '@helena/simulator';
 
 const log = { events: [], messages: [], volumes: [], errors: [] };
 let client = null;

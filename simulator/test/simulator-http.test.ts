@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
+import { DEMO_DIALOGUE } from '@helena/contract';
 import { createPlatformSimulator } from '@helena/simulator/node';
 import { REQUIRED_FIELDS } from '../src/simulator/required-fields';
 
@@ -200,8 +201,14 @@ describe('platform simulator: web calls', () => {
 });
 
 describe('platform simulator: chats', () => {
-  it('answers chat turns with the Spanish script, keeping the conversation by session', async () => {
+  it('without a dialogue, the assistant says it is a simulator and repeats the visitor', async () => {
     const { call } = client();
+    const first = (await call('POST', '/chat', { assistant: { name: 'Robin' }, input: 'What do you sell?' })).body;
+    expect(first.output).toEqual([{ role: 'assistant', content: 'You said: What do you sell?' }]);
+  });
+
+  it('answers chat turns with the dialogue it is given (the demo script), keeping the conversation by session', async () => {
+    const { call } = client(createPlatformSimulator({ dialogue: DEMO_DIALOGUE }));
     const first = (await call('POST', '/chat', { assistant: { name: 'Helena' }, input: 'Hola' })).body;
     expect(first.output[0].content).toMatch(/negocio/);
     const second = (await call('POST', '/chat', { sessionId: first.sessionId, input: 'Tengo una floristería' })).body;

@@ -5,7 +5,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { createAdaptorServer } from '@hono/node-server';
 import type { Hono } from 'hono';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { ClientFrame } from '../simulated/protocol';
 import { ROOM_SEGMENT } from '../simulated/protocol';
 import type { RoomRegistry } from './rooms';
@@ -58,7 +58,7 @@ export function attachRoomsTo(server: UpgradeServer, rooms: RoomRegistry, option
       ws.on('message', (data) => {
         let frame: ClientFrame;
         try {
-          frame = JSON.parse(String(data)) as ClientFrame;
+          frame = JSON.parse(textOf(data)) as ClientFrame;
         } catch {
           return;
         }
@@ -78,6 +78,12 @@ export function attachRoomsTo(server: UpgradeServer, rooms: RoomRegistry, option
     sockets.clear();
     wss?.close();
   };
+}
+
+/** A ws message's text: one buffer, fragments, or an ArrayBuffer. */
+function textOf(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return (Buffer.isBuffer(data) ? data : Buffer.from(data)).toString('utf8');
 }
 
 export interface ListeningSimulator {

@@ -207,7 +207,7 @@ async function chatTurn(ctx: RouteContext, b: Json): Promise<{ chat: Entity; ans
   };
   let answer = reply ? applyVariables(reply.text, variables) : '';
   if (reply?.toolCall && assistantTool(assistant, reply.toolCall.name) && state.serverMessages) {
-    const toolCall = functionToolCall(reply.toolCall.name, reply.toolCall.arguments as Json);
+    const toolCall = functionToolCall(reply.toolCall.name, reply.toolCall.arguments);
     // The server sees the chat this turn belongs to, as the platform sends it.
     const pending = { id: uuid(), ...chatFields, messages: [...((session.messages as Json[]) ?? []), inputTurn] };
     const outcome = await state.serverMessages.toolCall(assistant, { chat: pending }, toolCall);

@@ -332,7 +332,7 @@ export class Room {
     this.conversationUpdate();
     const reply = this.dialogue.reply(text);
     if (reply.toolCall && assistantTool(this.assistant, reply.toolCall.name)) {
-      const toolCall = functionToolCall(reply.toolCall.name, reply.toolCall.arguments as Json);
+      const toolCall = functionToolCall(reply.toolCall.name, reply.toolCall.arguments);
       // The platform shows the call to the web client too (a `tool-calls` client message).
       this.sendMessage({ type: 'tool-calls', toolCallList: [toolCall] });
       // Once the server has answered, the assistant says what became of the request.
