@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const READMES = ['README.md', 'sdk/README.md', 'api/README.md', 'widget/README.md', 'react/README.md'];
+const READMES = ['README.md', 'sdk/README.md', 'simulator/README.md', 'api/README.md', 'widget/README.md', 'react/README.md'];
 const ciSteps = readFileSync(join(root, '.ci/run'), 'utf8');
 
 /** The commands a README shows: its shell blocks' lines, and inline `npm …`, `npx …` or `node …` spans. */
@@ -63,8 +63,6 @@ const RUNNERS: Array<[RegExp, Runner]> = [
   [/^npx vitest run --project (api|widget)$/, { kind: 'ci', step: 'npm test' }],
   [/^npx playwright test e2e\/(widget|widget-panel|demo-site)\.spec\.ts$/, { kind: 'ci', step: 'npm test' }],
   [/^npm install (-D )?@helena\//, { kind: 'registry' }],
-  // The SDK's optional peers; sdk/test/dist-entrypoints.test.ts loads the package without them.
-  [/^npm install -D (@hono\/node-server )?ws$/, { kind: 'registry' }],
   [/^npm install$/, { kind: 'ci', step: 'npm ci' }],
   [/^npm run bench( -- <name>)?$/, { kind: 'benchmark' }],
   [/^node --import tsx bench\//, { kind: 'benchmark' }],
