@@ -8,7 +8,11 @@ export default defineConfig({
     web: 'sdk/src/web/index.ts',
   },
   // Runtime dependencies stay imports so consumers dedupe them.
+  // ky (the REST client's HTTP layer, about 4 KB gz) is bundled and is a devDependency:
+  // consumers install nothing for it, the CommonJS build needs no require() of an ESM-only
+  // package (which Node 20 before 20.19 cannot do), and the SDK runs the ky it was tested with.
   external: ['@daily-co/daily-js', 'zod'],
+  noExternal: ['ky'],
   ...libraryBuild,
   outDir: 'sdk/dist',
   treeshake: true,

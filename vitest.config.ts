@@ -12,6 +12,7 @@ export default defineConfig({
       '@helena/simulator': src('./simulator/src/index.ts'),
       '@helena/sdk': src('./sdk/src/index.ts'),
       '@helena/react': src('./react/src/index.ts'),
+      '@helena/widget/attributes': src('./widget/src/attributes.ts'),
     },
   },
   test: {

@@ -512,6 +512,27 @@ test('the default flow: the button calls (connecting, live, ended), toggleHelena
   expect(problems).toEqual(NO_PROBLEMS);
 });
 
+test('a call the platform refuses: the error leaves only the button and is announced; the button calls again', async ({ page }) => {
+  const problems = await openHome(page);
+  let refused = 0;
+  await page.route('**/sim/call/web', async (route) => {
+    if (refused++ === 0) await route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error","statusCode":500}' });
+    else await route.continue();
+  });
+  await launcher(page).click();
+  // An error closes the overlay to the round button, and says why (in the page's live region).
+  await expect(widget(page).getByRole('status').getByText(/^Error: /)).toBeAttached({ timeout: 15_000 });
+  await expect(widget(page).getByRole('region', { name: 'Chat con Helena' })).toHaveCount(0);
+  await expect(launcher(page)).toBeVisible();
+  await shot(page, 'refused-1-button');
+  // Pressed again: the error is cleared and the call goes through.
+  await launcher(page).click();
+  await expect(widget(page).getByRole('button', { name: 'Finalizar Llamada' })).toBeVisible({ timeout: 15_000 });
+  await expect(widget(page).getByRole('log').getByText(/Error: /)).toBeVisible();
+  expect(refused).toBe(2);
+  expect(problems).toEqual({ ...NO_PROBLEMS, http: ['500 POST /sim/call/web'] });
+});
+
 test('after the call, a typed line is a text chat: no new call, no microphone, and the answer streams in', async ({ page }) => {
   await countMicrophoneRequests(page);
   const requests: string[] = [];

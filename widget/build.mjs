@@ -171,6 +171,16 @@ const loader = await build({
   define: { ...common.define, __HELENA_UI__: JSON.stringify(uiRel) },
 });
 
+// The attribute list on its own (`@helena/widget/attributes`), for @helena/react to bundle: code
+// and declarations from the one source the loader and the element use.
+{
+  const source = await readFile(join(here, 'src/attributes.ts'), 'utf8');
+  const { transform } = await import('esbuild');
+  const ts = (await import('typescript')).default;
+  await writeFile(join(outdir, 'attributes.js'), (await transform(source, { loader: 'ts', format: 'esm', target: 'es2022' })).code);
+  await writeFile(join(outdir, 'attributes.d.ts'), ts.transpileDeclaration(source, { compilerOptions: {} }).outputText);
+}
+
 // 4. Sizes.
 const files = {};
 for (const out of [...Object.keys(ui.metafile.outputs), ...Object.keys(lazy.metafile.outputs), ...Object.keys(loader.metafile.outputs)]) {

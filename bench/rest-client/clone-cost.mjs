@@ -30,8 +30,8 @@ export async function cloneCost({ duration = 1000, concurrency = 16, rounds = 3 
 
   const variants = {
     'POST fetch(url, init), no ky': () => fetch(url, { method: 'POST', headers, body }).then((r) => r.text()),
-    'POST ky, body given to ky, retry limit 2 (ky clones the Request)': post({ body, retry: retry(2) }),
-    'POST ky, body given to ky, retry limit 0 (no clone)': post({ body, retry: retry(0) }),
+    'POST ky, body given to ky, retry limit 2': post({ body, retry: retry(2) }),
+    'POST ky, body given to ky, retry limit 0': post({ body, retry: retry(0) }),
     'POST ky, body beside ky through its fetch option, retry limit 2': post({ retry: retry(2), fetch: bodyBeside }),
     'POST ky, body beside ky through its fetch option, retry limit 0': post({ retry: retry(0), fetch: bodyBeside }),
     'GET fetch(url, init), no ky': () => fetch(url, { headers }).then((r) => r.text()),

@@ -5,6 +5,7 @@
 // relative to its own URL, which a bundler would move.
 import { createElement, useEffect, useRef, type CSSProperties } from 'react';
 import type { HelenaAssistantAttributes, HelenaAssistantElement, HelenaAssistantEventDetails } from '@helena/widget';
+import { ATTRIBUTES as ELEMENT_ATTRIBUTES, camelName, type AttributeName, type CamelName } from '@helena/widget/attributes';
 
 /** The element's attributes, in camelCase. */
 export interface HelenaAssistantProps {
@@ -32,19 +33,10 @@ export interface HelenaAssistantProps {
   src?: string | false;
 }
 
-/** Prop → attribute. */
-const ATTRIBUTES = {
-  name: 'name',
-  company: 'company',
-  chatLabel: 'chat-label',
-  publicKey: 'public-key',
-  assistantId: 'assistant-id',
-  apiUrl: 'api-url',
-  locale: 'locale',
-  showOn: 'show-on',
-  mode: 'mode',
-  loading: 'loading',
-} as const satisfies Record<string, keyof HelenaAssistantAttributes>;
+/** Prop → attribute, from the element's own list. */
+const ATTRIBUTES = Object.fromEntries(ELEMENT_ATTRIBUTES.map((attribute) => [camelName(attribute), attribute])) as {
+  [A in AttributeName as CamelName<A>]: A;
+};
 
 /** Prop → event. */
 const EVENTS = {

@@ -1,4 +1,5 @@
-import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
+import { isHTTPError, isTimeoutError } from 'ky';
+import { readBody } from './body.js';
 
 /** The platform's error body: NestJS-style, `message` a string or a list of validation messages. */
 export interface PlatformErrorBody {
@@ -105,18 +106,20 @@ export class PlatformTimeoutError extends Error {
 }
 
 /**
- * ky's errors as the client's: a non-OK answer becomes the PlatformApiError of its status (its
- * body already read by ky), a timeout a PlatformTimeoutError, a network failure fetch's own error.
+ * ky's errors as the client's: a non-OK answer becomes the PlatformApiError of its status, with
+ * its body read here (ky leaves it unread), a timeout a PlatformTimeoutError; anything else, such
+ * as fetch's own network error or an abort, is returned as it is.
  */
-export function fromKyError(error: unknown, timeout: number | false): unknown {
+export async function fromKyError(error: unknown, timeout: number | false): Promise<unknown> {
   if (isHTTPError(error)) {
-    const { request, response, data } = error;
-    return platformApiError({ status: response.status, method: request.method, url: request.url, body: data, response, cause: error });
+    const { request, response } = error;
+    const body = await readBody(response).catch(() => undefined);
+    return platformApiError({ status: response.status, method: request.method, url: request.url, body, response, cause: error });
   }
   if (isTimeoutError(error)) {
     return new PlatformTimeoutError({ method: error.request.method, url: error.request.url, timeout: timeout || 0, cause: error });
   }
-  return isNetworkError(error) ? error.cause : error;
+  return error;
 }
 
 function describe(body: unknown): string {

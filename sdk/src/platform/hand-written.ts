@@ -2,6 +2,7 @@
 // few it lists without an answer or body schema (file downloads, provider resources). Where the
 // document still defines the schema (Org, Token, TestSuite, …) it is reused; where the platform
 // publishes no field list at all, the type is a loose object.
+import type { FreeForm } from './free-form.js';
 import type { components } from './generated/openapi.js';
 
 type S = components['schemas'];
@@ -42,25 +43,17 @@ export interface Paginated<T> {
   metadata: S['PaginationMeta'];
 }
 
-/** `POST /call/web` body (the platform's web-call route): an object is sent inline, an id in the `…Id` field. */
-export interface CreateWebCallBody {
-  assistant?: S['CreateAssistantDTO'];
-  assistantId?: string;
-  assistantOverrides?: S['AssistantOverrides'];
-  squad?: S['CreateSquadDTO'];
-  squadId?: string;
-  workflow?: S['CreateWorkflowDTO'];
-  workflowId?: string;
-  workflowOverrides?: S['WorkflowOverrides'];
-}
+/**
+ * `POST /call/web` body, as the document declares it (`CreateWebCallDTO`): an object is sent
+ * inline, an id in the `…Id` field. The web client sends the same type.
+ */
+export type CreateWebCallBody = FreeForm<S['CreateWebCallDTO']>;
 
-/** `POST /call/web` answer: the fields a web-call client reads, plus the rest of the call. */
-export interface WebCall extends JsonObject {
-  id: string;
-  webCallUrl: string;
-  artifactPlan?: { videoRecordingEnabled?: boolean; [key: string]: unknown };
-  assistant?: { voice?: { provider?: string; [key: string]: unknown }; [key: string]: unknown };
-}
+/**
+ * `POST /call/web` answer: the platform's `Call`, plus the room URL this route adds (the document
+ * does not describe this route's answer; the platform always sends the URL).
+ */
+export type WebCall = FreeForm<S['Call']> & { webCallUrl: string };
 
 export interface SupportTicketBody extends JsonObject {
   subject?: string;

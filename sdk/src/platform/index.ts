@@ -11,7 +11,8 @@ export {
   type PlatformErrorBody,
   type PlatformErrorPayload,
 } from './errors.js';
-export type { PlatformClientOptions, RequestOptions, RetryInfo } from './options.js';
+export type { PlatformClientOptions, RequestOptions } from './options.js';
+export type { RetryInfo } from './retry.js';
 export type { RouteInfo } from './build.js';
 export type { HttpMethod, PayloadKind, Route } from './route.js';
 export type { RouteTypes, RouteMethod, PathParams, PagesMethod, PageItem } from './types.js';

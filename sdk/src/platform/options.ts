@@ -1,17 +1,6 @@
-import type { Hooks, RetryOptions } from 'ky';
-import { retryHooks, retryOptions } from './retry.js';
-
-/** What `onRetry` sees before every retry. */
-export interface RetryInfo {
-  /** 1 for the first retry. */
-  attempt: number;
-  method: string;
-  url: string;
-  /** The status that caused the retry, or undefined for a network error. */
-  status?: number;
-  /** The failed attempt's error (a PlatformApiError for an answer, or the network error). */
-  error: unknown;
-}
+import type { Hooks } from 'ky';
+import { DEFAULT_BASE_URL } from './base-url.js';
+import { retryHooks, retryPolicy, type RetryInfo, type RetryPolicy } from './retry.js';
 
 export interface PlatformClientOptions {
   /** Sent as `Authorization: Bearer <token>` on every route except `POST /credential/webhook`. */
@@ -48,21 +37,19 @@ export interface ResolvedOptions {
   token?: string;
   baseUrl: string;
   timeout: number | false;
-  retry: RetryOptions;
+  retry: RetryPolicy;
   fetch?: typeof globalThis.fetch;
   /** Lower-case names, so that a call's headers replace them by plain object spread. */
   headers: Record<string, string>;
-  hooks?: Hooks;
+  hooks: Hooks;
 }
-
-export const DEFAULT_BASE_URL = 'https://api.vapi.ai';
 
 export function resolveOptions(options: PlatformClientOptions = {}): ResolvedOptions {
   return {
     token: options.token,
     baseUrl: (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, ''),
     timeout: options.timeout ?? 30_000,
-    retry: retryOptions(options.retry ?? 2),
+    retry: retryPolicy(options.retry ?? 2),
     fetch: options.fetch,
     headers: headerRecord(options.headers),
     hooks: retryHooks(options.onRetry),

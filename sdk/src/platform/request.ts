@@ -1,8 +1,9 @@
 // One request: route + arguments → URL, headers and body → ky → parsed JSON or a typed error.
 import ky from 'ky';
+import { readBody } from './body.js';
 import { fromKyError } from './errors.js';
 import { headerRecord, type RequestOptions, type ResolvedOptions } from './options.js';
-import { retryOptions } from './retry.js';
+import { retryPolicy } from './retry.js';
 import type { Route } from './route.js';
 
 interface CompiledRoute {
@@ -113,20 +114,21 @@ export async function send(config: ResolvedOptions, route: Route, args: unknown[
   if (options.headers) Object.assign(headers, headerRecord(options.headers));
 
   const timeout = options.timeout ?? config.timeout;
+  const policy = options.retry === undefined ? config.retry : retryPolicy(options.retry);
   try {
     const response = await ky(config.baseUrl + path, {
       method: route.method,
       headers,
       signal: options.signal,
       timeout,
-      retry: options.retry === undefined ? config.retry : retryOptions(options.retry),
+      retry: policy(route.method),
       hooks: config.hooks,
       fetch: sendBeside(config.fetch, body),
     });
     options.onResponse?.(response);
-    return route.as === 'blob' ? await response.blob() : parse(await response.text());
+    return route.as === 'blob' ? await response.blob() : await readBody(response);
   } catch (error) {
-    throw fromKyError(error, timeout);
+    throw await fromKyError(error, timeout);
   }
 }
 
@@ -144,13 +146,4 @@ function sendBeside(fetchImpl: typeof globalThis.fetch | undefined, body: string
     const own: RequestInit = { method: request.method, headers: request.headers, body, signal: request.signal, ...init };
     return fetchImpl ? fetchImpl(request.url, own) : globalThis.fetch(request.url, own);
   };
-}
-
-function parse(text: string): unknown {
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
 }

@@ -1,26 +1,14 @@
 /**
  * The platform's own types for what the web client sends and receives, taken from the generated
- * OpenAPI types (type-only: nothing here reaches the bundle).
- *
- * The generator renders a free-form JSON object (`type: object` with no properties, such as
- * `variableValues` or `metadata`) as `Record<string, never>`, which would reject every real value.
- * `FreeForm` re-opens exactly those to `Record<string, unknown>` and leaves every other field as
- * the document declares it, so a misspelt field still fails to compile.
+ * OpenAPI types (type-only: nothing here reaches the bundle). Free-form objects in them are
+ * re-opened by `FreeForm`, which the REST client's web-call types share.
  */
+import type { FreeForm } from '../platform/free-form';
 import type { components } from '../platform/generated/openapi';
 
 type Schemas = components['schemas'];
 
-/** Deeply replaces the generator's `Record<string, never>` with `Record<string, unknown>`. */
-export type FreeForm<T> = T extends readonly (infer U)[]
-  ? FreeForm<U>[]
-  : T extends object
-    ? string extends keyof T
-      ? [T[string & keyof T]] extends [never]
-        ? Record<string, unknown>
-        : { [K in keyof T]: FreeForm<T[K]> }
-      : { [K in keyof T]: FreeForm<T[K]> }
-    : T;
+export type { FreeForm };
 
 /** An inline assistant, as `POST /call/web` takes it. */
 export type CreateAssistantDTO = FreeForm<Schemas['CreateAssistantDTO']>;

@@ -4,31 +4,13 @@
  * its token and base URL (the reference shares one module-level client across instances).
  */
 
-import type {
-  AssistantOverrides,
-  Call,
-  CreateAssistantDTO,
-  CreateSquadDTO,
-  CreateWebCallDTO,
-  CreateWorkflowDTO,
-  WorkflowOverrides,
-} from './platform-types';
+import { DEFAULT_BASE_URL } from '../platform/base-url';
+// Type-only: the REST client's module, and ky with it, stays out of the web bundle.
+import type { CreateWebCallBody, WebCall } from '../platform/hand-written';
+import type { AssistantOverrides, CreateAssistantDTO, CreateSquadDTO, CreateWorkflowDTO, WorkflowOverrides } from './platform-types';
 
-/**
- * The platform's public API host. The same value as the REST client's default; it is not imported
- * from there because that module now loads the REST client's retry code (and ky) at run time,
- * which the web entry must not carry.
- */
-export const DEFAULT_BASE_URL = 'https://api.vapi.ai';
-
-/** The `POST /call/web` body, as the platform's document declares it. */
-export type CreateWebCallBody = CreateWebCallDTO;
-
-/**
- * The created call: the platform's `Call`, plus the room URL that `POST /call/web` adds (the
- * document does not describe this route's answer; the platform always sends the URL).
- */
-export type WebCall = Call & { webCallUrl: string };
+export { DEFAULT_BASE_URL };
+export type { CreateWebCallBody, WebCall };
 
 /** A saved assistant's id, or an inline assistant. */
 export type AssistantInput = CreateAssistantDTO | string;
