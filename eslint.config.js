@@ -45,7 +45,7 @@ export default tseslint.config(
   {
     // Packages meet only through their declared names: a relative path into another package
     // would bypass its exports and its dependency list. Cycles make load order fragile.
-    files: ['{contract,sdk,api,widget,react}/**/*.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.{ts,mjs}'],
+    files: ['{contract,sdk,simulator,api,widget,react}/**/*.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.{ts,mjs}'],
     // A package's build config may take the repository's shared build options: build tooling, not code.
     ignores: ['*/tsup.config.ts'],
     plugins: { import: importPlugin },

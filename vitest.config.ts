@@ -4,11 +4,12 @@ import { fileURLToPath } from 'node:url';
 const src = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig({
-  // Tests import the SDK by its package name, from source, without a build.
+  // Tests import the SDK and the simulator by their package names, from source, without a build.
   resolve: {
     alias: {
       '@helena/sdk/web': src('./sdk/src/web/index.ts'),
-      '@helena/sdk/testing': src('./sdk/src/testing/index.ts'),
+      '@helena/simulator/node': src('./simulator/src/node.ts'),
+      '@helena/simulator': src('./simulator/src/index.ts'),
       '@helena/sdk': src('./sdk/src/index.ts'),
       '@helena/react': src('./react/src/index.ts'),
       '@helena/widget/attributes': src('./widget/src/attributes.ts'),
@@ -21,6 +22,7 @@ export default defineConfig({
     hookTimeout: 30_000,
     projects: [
       { extends: true, test: { name: 'sdk', include: ['sdk/test/**/*.test.ts'], environment: 'node' } },
+      { extends: true, test: { name: 'simulator', include: ['simulator/test/**/*.test.ts'], environment: 'node' } },
       { extends: true, test: { name: 'api', include: ['api/test/**/*.test.ts'], environment: 'node' } },
       { extends: true, test: { name: 'widget', include: ['widget/test/**/*.test.{ts,tsx}'], environment: 'happy-dom' } },
       { extends: true, test: { name: 'repository', include: ['scripts/test/**/*.test.ts'], environment: 'node' } },

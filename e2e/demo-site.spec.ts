@@ -9,7 +9,7 @@
 // Screenshots of each step go to e2e/artifacts/demo-site/.
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEFAULT_LINES } from '@helena/sdk/testing';
+import { DEMO_LINES } from '@helena/contract';
 import { SqliteDatabase as Database } from '@helena/api/db';
 import { startDemoServer, type DemoServer } from './helpers/demo-server';
 import { axeSeriousOrCritical, focusedLabel as focused, screenshots } from './helpers/page';
@@ -119,7 +119,7 @@ async function prefilledModal(page: Page, email: string): Promise<Locator> {
 async function typeEmailAndAwaitAnswer(page: Page, line: string, email: string): Promise<Locator> {
   await typeMessage(page, line);
   const dialog = await prefilledModal(page, email);
-  const answer = DEFAULT_LINES.confirmEmail.replace('{email}', email);
+  const answer = DEMO_LINES.confirmEmail.replace('{email}', email);
   await expect(widget(page).getByRole('log').getByText(answer)).toBeVisible({ timeout: 15_000 });
   return dialog;
 }
@@ -548,7 +548,7 @@ test('after the call, a typed line is a text chat: no new call, no microphone, a
   const before = await botLines(page).count();
   await typeMessage(page, '¿Cuánto cuesta?');
   await expect(botLines(page)).toHaveCount(before + 1, { timeout: 15_000 });
-  expect(await botLines(page).last().textContent()).toContain(DEFAULT_LINES.price);
+  expect(await botLines(page).last().textContent()).toContain(DEMO_LINES.price);
   const partial = await page.evaluate(() => (window as unknown as { partialLines: string[] }).partialLines);
   expect(partial.length).toBeGreaterThan(0);
   await expect(widget(page).getByRole('button', { name: 'Finalizar Llamada' })).toHaveCount(0);
@@ -595,7 +595,7 @@ test('chat mode: no microphone, no call, the answer streams in, and the lead goe
   await expect(widget(page).getByText('Enviando propuesta personalizada...')).toBeVisible();
   // The chat says where the proposal went; the assistant, told by the page, confirms it.
   await expect(widget(page).getByRole('log').getByText(`Propuesta en camino a ${lead.email}. Revisa tu bandeja de entrada.`)).toBeVisible({ timeout: 10_000 });
-  await expect(widget(page).getByRole('log').getByText(DEFAULT_LINES.proposalOnItsWay.replace('{email}', lead.email))).toBeVisible({ timeout: 15_000 });
+  await expect(widget(page).getByRole('log').getByText(DEMO_LINES.proposalOnItsWay.replace('{email}', lead.email))).toBeVisible({ timeout: 15_000 });
   await shot(page, 'chat-3-confirmed');
 
   // A chat has no end-of-call report to wait for: both emails come now, the proposal quoting the visitor.
@@ -654,7 +654,7 @@ test('on a phone: the chat in the bottom sheet, by keyboard alone, with no serio
   await expect(widget(page).getByRole('log').getByText(GREETING)).toBeVisible({ timeout: 15_000 });
   await page.keyboard.type('¿Cuánto cuesta?');
   await page.keyboard.press('Enter');
-  await expect(widget(page).getByRole('log').getByText(DEFAULT_LINES.price, { exact: false })).toBeVisible({ timeout: 15_000 });
+  await expect(widget(page).getByRole('log').getByText(DEMO_LINES.price, { exact: false })).toBeVisible({ timeout: 15_000 });
   expect(await focused(page)).toBe('Escribe tu mensaje');
   await shot(page, 'phone-chat');
   expect(await axeSeriousOrCritical(page)).toEqual([]);
@@ -670,16 +670,16 @@ test('the demo assistant converses: answers questions, stops asking for the emai
     await expect(botLines(page)).toHaveCount(before + 1, { timeout: 15_000 });
     return (await botLines(page).last().textContent())!.replace(/^Helena: /, '');
   };
-  expect(await say('Hola, ¿qué hacéis?')).toContain(DEFAULT_LINES.whatWeDo);
-  expect(await say('Tengo una clínica dental en Bilbao')).toBe(DEFAULT_LINES.askEmail);
+  expect(await say('Hola, ¿qué hacéis?')).toContain(DEMO_LINES.whatWeDo);
+  expect(await say('Tengo una clínica dental en Bilbao')).toBe(DEMO_LINES.askEmail);
   // The retry line quotes an example address aloud: it must never open the form.
-  expect(await say('no sé')).toBe(DEFAULT_LINES.repeatEmail);
+  expect(await say('no sé')).toBe(DEMO_LINES.repeatEmail);
   // A question is answered, and after two turns without an address the assistant moves on.
   const price = await say('¿Cuánto cuesta?');
-  expect(price).toContain(DEFAULT_LINES.price);
-  expect(price).toContain(DEFAULT_LINES.offerForm);
-  expect(await say('¿Funciona en WhatsApp?')).toBe(DEFAULT_LINES.channels);
-  expect(await say('¿Y en catalán?')).toBe(DEFAULT_LINES.languages);
+  expect(price).toContain(DEMO_LINES.price);
+  expect(price).toContain(DEMO_LINES.offerForm);
+  expect(await say('¿Funciona en WhatsApp?')).toBe(DEMO_LINES.channels);
+  expect(await say('¿Y en catalán?')).toBe(DEMO_LINES.languages);
   // Agreeing with no address given and nothing sent: no claim that a proposal is on its way.
   expect(await say('sí, envíamela')).not.toMatch(/va de camino|on its way/);
   await expect(emailModal(page)).toBeHidden();
@@ -722,7 +722,7 @@ test('a browser with no speech: the demo call says that voice needs the real pla
   await startCall(page);
   await expect(widget(page).getByRole('log').getByText(/la voz necesita la plataforma real/)).toBeVisible();
   await typeMessage(page, '¿Cuánto cuesta?');
-  await expect(widget(page).getByRole('log').getByText(DEFAULT_LINES.price, { exact: false })).toBeVisible({ timeout: 15_000 });
+  await expect(widget(page).getByRole('log').getByText(DEMO_LINES.price, { exact: false })).toBeVisible({ timeout: 15_000 });
   await shot(page, 'no-speech');
   expect(problems).toEqual(NO_PROBLEMS);
 });

@@ -5,13 +5,14 @@ import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { createPlatformClient } from '@helena/sdk';
-import { createPlatformSimulator, type ListeningSimulator, type PlatformSimulator } from '@helena/sdk/testing';
+import { DEMO_DIALOGUE } from '@helena/contract';
+import { createPlatformSimulator, type ListeningSimulator, type PlatformSimulator } from '@helena/simulator/node';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 const PAGE_SCRIPT = `
 import { WebCallClient } from '@helena/sdk/web';
-import { createSimulatedCallObject } from '@helena/sdk/testing';
+import { createSimulatedCallObject } from '@helena/simulator';
 
 const log = { events: [], messages: [], volumes: [], errors: [] };
 let client = null;
@@ -81,7 +82,7 @@ let pageServer: Server;
 let pageUrl: string;
 
 test.beforeAll(async () => {
-  simulator = createPlatformSimulator({ script: { speed: 4 } });
+  simulator = createPlatformSimulator({ dialogue: DEMO_DIALOGUE, script: { speed: 4 } });
   api = await simulator.listen();
   const js = await bundle();
   expect(js).not.toMatch(/from ["']ws["']|WebSocketServer|hono/);

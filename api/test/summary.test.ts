@@ -3,7 +3,7 @@
 // comes from that record, never from what the browser sent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { createPlatformSimulator, type PlatformSimulator } from '@helena/sdk/testing';
+import { createPlatformSimulator, type PlatformSimulator } from '@helena/simulator/node';
 import { registerLead, rpc, startSink, startTestServer, tempDir, SINK_TOKEN, type SinkServer } from './helpers';
 import { mailableSummary, summaryFromPlatformCall, summaryFromPlatformSession } from '../src/mail/summary';
 import type { RunningServer } from '../src/server';

@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { createSimulatedCallObject } from '@helena/sdk/testing';
+import { createSimulatedCallObject } from '@helena/simulator';
 import { TOOL_ANSWERS } from '../src/vapi_events/registrar-contacto';
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/log';

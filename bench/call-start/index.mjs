@@ -25,7 +25,7 @@ const COSTS = { post: 500, load: 300, startCamera: 200, join: 400 };
 const root = new URL('../../', import.meta.url);
 
 const { WebCallClient } = await import(new URL('sdk/src/web/index.ts', root).href);
-const { createFakeCallObjectFactory } = await import(new URL('sdk/src/testing/fake-call-object.ts', root).href);
+const { createFakeCallObjectFactory } = await import(new URL('simulator/src/fake-call-object.ts', root).href);
 
 // The reference, with a fake @daily-co/daily-js in the require cache.
 let currentFactory = null;

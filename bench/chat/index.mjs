@@ -24,12 +24,13 @@ const LINE = 'Hola, ¿qué hacéis?';
 const root = new URL('../../', import.meta.url);
 
 const { WebChatClient } = await import(new URL('sdk/src/web/index.ts', root).href);
-const { createPlatformSimulator, createSimulatedCallObject } = await import(new URL('sdk/src/testing/index.ts', root).href);
+const { createPlatformSimulator, createSimulatedCallObject } = await import(new URL('simulator/src/node.ts', root).href);
+const { DEMO_DIALOGUE } = await import(new URL('contract/src/index.ts', root).href);
 
 // The peer, with the simulator's call object in place of @daily-co/daily-js.
 const { Vapi, version: referenceVersion } = loadReference(createSimulatedCallObject);
 
-const sim = createPlatformSimulator({ latencyMs: PLATFORM_MS });
+const sim = createPlatformSimulator({ dialogue: DEMO_DIALOGUE, latencyMs: PLATFORM_MS });
 const { url } = await sim.listen();
 const assistant = { name: 'Helena', firstMessage: '¡Hola! Soy Helena. ¿En qué puedo ayudarte hoy?' };
 

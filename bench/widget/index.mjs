@@ -30,7 +30,7 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { createPlatformSimulator } from '@helena/sdk/testing';
+import { createPlatformSimulator } from '@helena/simulator/node';
 
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const RUNS = Math.max(1, Number(arg('runs', 5)));

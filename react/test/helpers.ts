@@ -1,13 +1,14 @@
 // A platform simulator on a free port with fast script timings, and a call-object factory that
 // keeps daily's one-live-instance rule: the real parts behind the hook in these tests.
 import WebSocket from 'ws';
-import { createPlatformSimulator, createSimulatedCallObject, enforceOneCallObject, type WebSocketConstructorLike } from '@helena/sdk/testing';
+import { createPlatformSimulator, createSimulatedCallObject, enforceOneCallObject, type WebSocketConstructorLike } from '@helena/simulator/node';
 import type { CreateCallObject } from '@helena/sdk/web';
+import { DEMO_DIALOGUE } from '@helena/contract';
 
 const FAST = { speed: 1, wordMs: 8, listeningDelayMs: 20, firstMessageDelayMs: 10, responseDelayMs: 10, levelIntervalMs: 5, hangupDelayMs: 20 };
 
 export async function startSimulator() {
-  const sim = createPlatformSimulator({ script: FAST });
+  const sim = createPlatformSimulator({ dialogue: DEMO_DIALOGUE, script: FAST });
   const server = await sim.listen();
   return { sim, url: server.url, close: () => sim.close() };
 }

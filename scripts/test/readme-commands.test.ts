@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const READMES = ['README.md', 'sdk/README.md', 'api/README.md', 'widget/README.md', 'react/README.md'];
+const READMES = ['README.md', 'sdk/README.md', 'simulator/README.md', 'api/README.md', 'widget/README.md', 'react/README.md'];
 const ciSteps = readFileSync(join(root, '.ci/run'), 'utf8');
 
 /** The commands a README shows: its shell blocks' lines, and inline `npm …`, `npx …` or `node …` spans. */
@@ -49,7 +49,7 @@ const RUNNERS: Array<[RegExp, Runner]> = [
   [/^npx helena-simulator --port \d+/, { kind: 'runs', how: 'simulator bin' }],
   [/^npm run build -w @helena\/widget$/, { kind: 'runs', how: 'widget build' }],
   [/^npm run gen:types -- \.\.\/shared\/spec\/vapi-openapi\.json$/, { kind: 'runs', how: 'gen:types' }],
-  [/^node sdk\/scripts\/gen-simulator-(required|conformance)\.mjs$/, { kind: 'runs', how: 'generators' }],
+  [/^node simulator\/scripts\/gen-simulator-(required|conformance)\.mjs$/, { kind: 'runs', how: 'generators' }],
   [/^npm run mail:retry$/, { kind: 'runs', how: 'mail:retry' }],
   [/^npm run build -w @helena\/api$/, { kind: 'ci', step: 'npm run build' }],
   [/^npm run (changeset|version)$/, { kind: 'release' }],
@@ -63,8 +63,6 @@ const RUNNERS: Array<[RegExp, Runner]> = [
   [/^npx vitest run --project (api|widget)$/, { kind: 'ci', step: 'npm test' }],
   [/^npx playwright test e2e\/(widget|widget-panel|demo-site)\.spec\.ts$/, { kind: 'ci', step: 'npm test' }],
   [/^npm install (-D )?@helena\//, { kind: 'registry' }],
-  // The SDK's optional peers; sdk/test/dist-entrypoints.test.ts loads the package without them.
-  [/^npm install -D (@hono\/node-server )?ws$/, { kind: 'registry' }],
   [/^npm install$/, { kind: 'ci', step: 'npm ci' }],
   [/^npm run bench( -- <name>)?$/, { kind: 'benchmark' }],
   [/^node --import tsx bench\//, { kind: 'benchmark' }],
@@ -156,8 +154,8 @@ describe('the READMEs’ commands', () => {
   it('the generators (gen:types and the simulator tables) run and reproduce the committed files byte for byte', () => {
     const runs: Array<[string, string[], string]> = [
       ['npm', ['run', 'gen:types', '--', '../shared/spec/vapi-openapi.json'], 'sdk/src/platform/generated/openapi.ts'],
-      [process.execPath, ['sdk/scripts/gen-simulator-required.mjs'], 'sdk/src/testing/simulator/required-fields.ts'],
-      [process.execPath, ['sdk/scripts/gen-simulator-conformance.mjs'], 'sdk/src/testing/simulator/conformance-tables.ts'],
+      [process.execPath, ['simulator/scripts/gen-simulator-required.mjs'], 'simulator/src/simulator/required-fields.ts'],
+      [process.execPath, ['simulator/scripts/gen-simulator-conformance.mjs'], 'simulator/src/simulator/conformance-tables.ts'],
     ];
     for (const [command, args, output] of runs) {
       const before = readFileSync(join(root, output), 'utf8');

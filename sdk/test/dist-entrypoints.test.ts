@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 // The published package as a consumer loads it: the built dist, through the exports map, in a
 // plain Node process with no DOM globals, once as ESM and once as CommonJS.
 const sdkDir = fileURLToPath(new URL('..', import.meta.url));
-const entries = ['@helena/sdk', '@helena/sdk/web', '@helena/sdk/testing'];
+const entries = ['@helena/sdk', '@helena/sdk/web'];
 
 const load = (code: string) =>
   JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: sdkDir, encoding: 'utf8' }));
@@ -23,9 +23,8 @@ describe('built entry points', () => {
     expect(keys.window).toBe('undefined');
     expect(keys.out['@helena/sdk']).toEqual(expect.arrayContaining(['createPlatformClient', 'PlatformApiError', 'PlatformTimeoutError']));
     expect(keys.out['@helena/sdk/web']).toEqual(expect.arrayContaining(['WebCallClient', 'default']));
-    expect(keys.out['@helena/sdk/testing']).toEqual(
-      expect.arrayContaining(['createPlatformSimulator', 'createSimulatedCallObject', 'createFakeCallObject']),
-    );
+    // The simulator is a package of its own now (@helena/simulator): no subpath leads to it.
+    expect(load(`console.log(JSON.stringify(await import('@helena/sdk/testing').then(() => 'found', (e) => e.code)))`)).toBe('ERR_PACKAGE_PATH_NOT_EXPORTED');
   });
 
   it('require as CommonJS in plain Node', () => {
@@ -35,14 +34,14 @@ describe('built entry points', () => {
     );
     expect(keys['@helena/sdk']).toContain('createPlatformClient');
     expect(keys['@helena/sdk/web']).toContain('WebCallClient');
-    expect(keys['@helena/sdk/testing']).toContain('createPlatformSimulator');
   });
 });
 
 // A consumer who installed only @helena/sdk and its dependencies: no hono, @hono/node-server or
-// ws. A project of its own in a temporary directory, with the built package and zod beside it.
-describe('without the optional peers', () => {
-  it('every entry loads and the simulator answers in-process; listening says which package to add', () => {
+// ws, which only the simulator needs. A project of its own in a temporary directory, with the
+// built package and zod beside it.
+describe('with its dependencies only', () => {
+  it('every entry loads, with no server package installed', () => {
     const dir = mkdtempSync(join(tmpdir(), 'helena-sdk-consumer-'));
     try {
       const modules = join(dir, 'node_modules');
@@ -60,20 +59,21 @@ describe('without the optional peers', () => {
             `const out = {};
              for (const e of ${JSON.stringify(entries)}) out[e] = Object.keys(await import(e)).length;
              for (const p of ['hono', '@hono/node-server', 'ws']) out[p] = await import(p).then(() => 'installed', () => 'missing');
-             const { createPlatformSimulator } = await import('@helena/sdk/testing');
-             const sim = createPlatformSimulator();
-             out.inProcess = (await sim.fetch(new Request('http://sim/assistant', { headers: { authorization: 'Bearer ' + sim.privateKey } }))).status;
-             out.listen = await sim.listen().then(() => 'listening', (e) => e.message);
              console.log(JSON.stringify(out));`,
           ],
           { cwd: dir, encoding: 'utf8' },
         ),
       ) as Record<string, number | string>;
-      expect(out).toMatchObject({ hono: 'missing', '@hono/node-server': 'missing', ws: 'missing', inProcess: 200 });
+      expect(out).toMatchObject({ hono: 'missing', '@hono/node-server': 'missing', ws: 'missing' });
       for (const e of entries) expect(out[e]).toBeGreaterThan(0);
-      expect(out.listen).toMatch(/needs '@hono\/node-server', an optional peer dependency of @helena\/sdk: npm install -D @hono\/node-server/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('package.json declares no peer dependencies', () => {
+    const pkg = JSON.parse(readFileSync(join(sdkDir, 'package.json'), 'utf8')) as Record<string, unknown>;
+    expect(pkg.peerDependencies).toBeUndefined();
+    expect(pkg.peerDependenciesMeta).toBeUndefined();
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 describe('entry points', () => {
   it('import in plain Node with no DOM', async () => {
     expect(typeof (globalThis as any).window).toBe('undefined');
-    const mods = await Promise.all([import('@helena/sdk'), import('@helena/sdk/web'), import('@helena/sdk/testing')]);
+    const mods = await Promise.all([import('@helena/sdk'), import('@helena/sdk/web')]);
     for (const m of mods) expect(m).toBeTypeOf('object');
   });
 });

@@ -4,7 +4,7 @@
  * aloud, and that example must never prefill the form (it would send a proposal to a stranger).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_LINES } from '@helena/sdk/testing';
+import { DEMO_LINES } from '@helena/contract';
 import { simulatedConversation, type SimulatedConversation } from './helpers/simulated-conversation';
 
 let c: SimulatedConversation | undefined;
@@ -21,7 +21,7 @@ describe('email detection reads only the visitor', () => {
     await c.say('Tengo una panadería en Madrid');
     const retry = await c.say('no sé');
     // The simulator's own retry line, which quotes an example address aloud.
-    expect(retry).toBe(DEFAULT_LINES.repeatEmail);
+    expect(retry).toBe(DEMO_LINES.repeatEmail);
     expect(retry).toContain('ana arroba empresa punto com');
     expect(store.getState().emailOpen).toBe(false);
     expect(store.getState().form.email).toBe('');

@@ -5,7 +5,7 @@
  * lead server is the store harness's double.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_LINES } from '@helena/sdk/testing';
+import { DEMO_LINES } from '@helena/contract';
 import { makeStore, MemoryStorage, type Harness } from './helpers/doubles';
 import { mountedSimulator, type MountedSimulator } from './helpers/mounted-simulator';
 import type { ChatMessage } from '../src/store/store';
@@ -70,7 +70,7 @@ describe('hybrid mode (the default): a line typed with no call live is a text ch
     await say('Hola, quiero información');
     await say('Tengo una panadería en Madrid');
     const retry = await say('no sé');
-    expect(retry).toBe(DEFAULT_LINES.repeatEmail);
+    expect(retry).toBe(DEMO_LINES.repeatEmail);
     expect(h.store.getState().emailOpen).toBe(false);
     await say('mi correo es eva arroba tienda punto com');
     expect(h.store.getState()).toMatchObject({ emailOpen: true, form: { email: 'eva@tienda.com' } });
@@ -86,7 +86,7 @@ describe('hybrid mode (the default): a line typed with no call live is a text ch
     await expect.poll(() => botLines().filter((l) => l.includes('ana@flores.es')).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
     // The page's own line, then the assistant's confirmation of what the server queued.
     expect(botLines()).toContain('Propuesta en camino a ana@flores.es. Revisa tu bandeja de entrada.');
-    expect(botLines().at(-1)).toBe(DEFAULT_LINES.proposalOnItsWay.replace('{email}', 'ana@flores.es'));
+    expect(botLines().at(-1)).toBe(DEMO_LINES.proposalOnItsWay.replace('{email}', 'ana@flores.es'));
     // The proposal is about this chat: its row and token went with the lead.
     expect(h.api.named('createCall')[0]).toMatchObject({ vapi_call_id: 'vapi-row-1', vapi_call_token: 'tok-0123456789abcdef' });
   });

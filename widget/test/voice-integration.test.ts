@@ -1,11 +1,11 @@
 /**
  * The store driven through the real voice client: `@helena/sdk/web`'s WebCallClient with
- * `createFakeCallObject` (from `@helena/sdk/testing`) in place of daily-js, and a platform
+ * `createFakeCallObject` (from `@helena/simulator`) in place of daily-js, and a platform
  * answering POST /call/web. Daily and the platform are the only doubles.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebCallClient } from '@helena/sdk/web';
-import { createFakeCallObjectFactory } from '@helena/sdk/testing';
+import { createFakeCallObjectFactory } from '@helena/simulator';
 import type { VoiceClient } from '../src/voice/types';
 import { makeStore, settle, type Harness } from './helpers/doubles';
 

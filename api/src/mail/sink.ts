@@ -144,7 +144,8 @@ export function createPostmarkSink(opts: PostmarkSinkOptions): PostmarkSink {
       return c.json({ ErrorCode: 10, Message: 'Request does not contain a valid Server token.' }, 401);
     await next();
   };
-  const readJson = async (req: Request) => {
+  // unknown, not any: which lib types `Request` depends on what else the program includes.
+  const readJson = async (req: Request): Promise<unknown> => {
     try {
       return await req.json();
     } catch {

@@ -6,7 +6,8 @@
 import type { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { createPlatformClient } from '@helena/sdk';
-import { createPlatformSimulator } from '@helena/sdk/testing';
+import { DEMO_DIALOGUE } from '@helena/contract';
+import { createPlatformSimulator } from '@helena/simulator/node';
 import type { AddressInfo } from 'node:net';
 import type { PlatformCallsClient } from '../mail/summary';
 import type { Mount } from '../app';
@@ -57,6 +58,8 @@ export function createDemo(opts: DemoOptions = {}): Demo {
   const simulator = createPlatformSimulator({
     privateKey,
     controls: false,
+    // The Spanish lead-capture script the widget's demo talks to.
+    dialogue: DEMO_DIALOGUE,
     bounds: opts.bounds ?? { maxPerCollection: 1000, maxRooms: 100, maxAgeMs: 60 * 60 * 1000 },
     // The demo's assistant can register the lead itself, as a production assistant set up as
     // api/README.md says would.

@@ -3,7 +3,7 @@
  *
  * Everything here is a structural subset of daily-js 0.87's `DailyCall`, so the real
  * `Daily.createCallObject` can be passed as `createCallObject`. The fake in
- * `@helena/sdk/testing` (`createFakeCallObject`) and the WebSocket-backed
+ * `@helena/simulator` (`createFakeCallObject`) and the WebSocket-backed
  * `createSimulatedCallObject` implement this interface.
  *
  * Types are declared here, not imported from daily-js, so that nothing in the web entry

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createPlatformClient, listPlatformRoutes, type PlatformClient } from '@helena/sdk';
-import { createPlatformSimulator, type PlatformSimulator } from '@helena/sdk/testing';
+import { createPlatformSimulator, type PlatformSimulator } from '@helena/simulator/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Handler, type TestServer } from './server.js';
 

@@ -2,7 +2,7 @@
 // local platform server answering POST /call/web.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebCallClient, { START_STAGES } from '@helena/sdk/web';
-import { createFakeCallObjectFactory } from '@helena/sdk/testing';
+import { createFakeCallObjectFactory } from '@helena/simulator';
 import { startPlatform, tick, until, webCallBody } from './helpers';
 import { onCleanup, setup } from './setup';
 
@@ -577,7 +577,7 @@ describe('daily-js loading', () => {
 
 describe('createFakeCallObject', () => {
   it('can be passed directly as createCallObject', async () => {
-    const { createFakeCallObject } = await import('@helena/sdk/testing');
+    const { createFakeCallObject } = await import('@helena/simulator');
     const platform = await startPlatform();
     onCleanup(() => platform.close());
     let made: any;

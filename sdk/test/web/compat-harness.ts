@@ -3,7 +3,7 @@
 // returns what can be compared: HTTP requests, stage pairs, other events, app messages sent,
 // and the call-object calls.
 import WebCallClient from '@helena/sdk/web';
-import { createFakeCallObjectFactory, type FakeCallObjectFactory, type FakeCallObjectOptions } from '@helena/sdk/testing';
+import { createFakeCallObjectFactory, type FakeCallObjectFactory, type FakeCallObjectOptions } from '@helena/simulator';
 import { normalise, recordEvents, startPlatform, type EmittedEvent, type LocalPlatform, type PlatformReply, type RecordedRequest } from './helpers';
 import { ReferenceVapi, useFactoryForReference } from './reference';
 

@@ -2,7 +2,7 @@
 // (which has no createCallObject) uses it. Here '@daily-co/daily-js' is mocked with a module
 // that counts its own evaluation and hands out fakes.
 import { describe, expect, it, vi } from 'vitest';
-import { createFakeCallObjectFactory } from '@helena/sdk/testing';
+import { createFakeCallObjectFactory } from '@helena/simulator';
 import { startPlatform } from './helpers';
 
 const state = vi.hoisted(() => ({ evaluated: 0, factory: null as any }));

@@ -2,7 +2,7 @@
 // POST /call/web is sent), its track passed as the call object's audio source, stopped when the
 // start fails or the call ends, reported as its own stage; a caller's mediaStream skips it.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createFakeTrack, type FakeTrack } from '@helena/sdk/testing';
+import { createFakeTrack, type FakeTrack } from '@helena/simulator';
 import { stagePairs } from './helpers';
 import { setup } from './setup';
 

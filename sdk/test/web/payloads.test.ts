@@ -1,7 +1,7 @@
 // Clone-safe payloads and the logger option.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toCloneSafe } from '@helena/sdk/web';
-import { createFakeTrack } from '@helena/sdk/testing';
+import { createFakeTrack } from '@helena/simulator';
 import { setup } from './setup';
 
 afterEach(() => vi.restoreAllMocks());

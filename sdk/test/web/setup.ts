@@ -2,7 +2,7 @@
 // real local platform server, torn down after each test.
 import { afterEach } from 'vitest';
 import WebCallClient, { type WebCallClientOptions } from '@helena/sdk/web';
-import { createFakeCallObjectFactory, type FakeCallObjectOptions } from '@helena/sdk/testing';
+import { createFakeCallObjectFactory, type FakeCallObjectOptions } from '@helena/simulator';
 import { recordEvents, startPlatform, type PlatformReply, type RecordedRequest } from './helpers';
 
 const cleanups: Array<() => Promise<void>> = [];

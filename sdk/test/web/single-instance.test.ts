@@ -9,7 +9,7 @@ import {
   createFakeCallObject,
   createFakeCallObjectFactory,
   enforceOneCallObject,
-} from '@helena/sdk/testing';
+} from '@helena/simulator';
 import { webCallBody } from './helpers';
 import { setup } from './setup';
 

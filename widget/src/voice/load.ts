@@ -3,7 +3,7 @@
  * path. daily-js itself is loaded by the SDK on its first real `start()`; demo mode never loads it.
  */
 import { WebCallClient } from '@helena/sdk/web';
-import { createSimulatedCallObject } from '@helena/sdk/testing';
+import { createSimulatedCallObject } from '@helena/simulator';
 import { platformEndpoint } from './endpoint';
 import type { VoiceClient, VoiceOptions } from './types';
 

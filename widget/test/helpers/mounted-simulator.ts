@@ -4,7 +4,8 @@
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createPlatformSimulator, type PlatformSimulator } from '@helena/sdk/testing';
+import { DEMO_DIALOGUE } from '@helena/contract';
+import { createPlatformSimulator, type PlatformSimulator } from '@helena/simulator/node';
 
 export interface MountedSimulator {
   sim: PlatformSimulator;
@@ -22,7 +23,7 @@ async function bodyOf(req: IncomingMessage): Promise<Buffer> {
 }
 
 export async function mountedSimulator(): Promise<MountedSimulator> {
-  const sim = createPlatformSimulator({ script: { speed: 1, wordMs: 2, listeningDelayMs: 10, firstMessageDelayMs: 5, responseDelayMs: 5 } });
+  const sim = createPlatformSimulator({ dialogue: DEMO_DIALOGUE, script: { speed: 1, wordMs: 2, listeningDelayMs: 10, firstMessageDelayMs: 5, responseDelayMs: 5 } });
   const requests: string[] = [];
   const server = createServer((req, res) => {
     void (async () => {

@@ -5,7 +5,8 @@
  */
 import { expect } from 'vitest';
 import { WebCallClient } from '@helena/sdk/web';
-import { createPlatformSimulator, createSimulatedCallObject } from '@helena/sdk/testing';
+import { DEMO_DIALOGUE } from '@helena/contract';
+import { createPlatformSimulator, createSimulatedCallObject } from '@helena/simulator/node';
 import type { VoiceClient } from '../../src/voice/types';
 import { makeStore, type Harness } from './doubles';
 
@@ -26,7 +27,7 @@ export interface SimulatedConversation {
  * a live call from the store; resolves after the greeting.
  */
 export async function simulatedConversation(assistant: Record<string, unknown> = {}): Promise<SimulatedConversation> {
-  const sim = createPlatformSimulator({ script: FAST });
+  const sim = createPlatformSimulator({ dialogue: DEMO_DIALOGUE, script: FAST });
   const server = await sim.listen();
   const created = await fetch(`${server.url}/assistant`, {
     method: 'POST',

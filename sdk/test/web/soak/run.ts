@@ -5,7 +5,7 @@
 // assistant's audio and speech timers that is stopped and started again without awaiting stop().
 // Prints one JSON line of figures; the test asserts on them.
 import WebCallClient from '@helena/sdk/web';
-import { createFakeCallObjectFactory } from '@helena/sdk/testing';
+import { createFakeCallObjectFactory } from '@helena/simulator';
 import { installDom, startPlatform, until, webCallBody } from '../helpers';
 
 const CYCLES = Number(process.argv[2] ?? 200);
