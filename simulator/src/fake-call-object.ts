@@ -27,6 +27,7 @@ import type {
   CreateCallObject,
   CreateCallObjectOptions,
 } from '@helena/sdk/web';
+import { TypedEmitter } from '@helena/sdk/web';
 import { CallObjectRegistry, defaultCallObjectRegistry } from './call-object-registry';
 
 /** How a scripted method behaves. Later `script()` calls for the same method replace earlier ones. */
@@ -125,7 +126,7 @@ export class FakeCallObject implements CallObjectLike {
 
   #options: FakeCallObjectOptions;
   #t0 = Date.now();
-  #handlers = new Map<string, Array<{ fn: Handler; once: boolean }>>();
+  #events = new TypedEmitter<Record<string, Handler>>();
   #scripts = new Map<string, FakeMethodScript>();
   #pending = new Set<Pending>();
   #state: CallObjectMeetingState = 'new';
@@ -207,26 +208,19 @@ export class FakeCallObject implements CallObjectLike {
 
   /** Fires a daily event at the registered handlers (synchronously). `action` is filled in. */
   fire(event: CallObjectEvent | (string & {}), payload?: Record<string, unknown> | null): void {
-    const entries = this.#handlers.get(event);
-    if (!entries) return;
-    const data = payload === null ? undefined : { action: event, callClientId: this.callClientId, ...payload };
-    for (const entry of [...entries]) {
-      if (entry.once) this.#remove(event, entry.fn);
-      entry.fn(data);
-    }
+    if (this.#events.listenerCount(event) === 0) return;
+    this.#events.emit(event, payload === null ? undefined : { action: event, callClientId: this.callClientId, ...payload });
   }
 
   /** How many handlers are registered for `event` (or for all events). */
   listenerCount(event?: CallObjectEvent | (string & {})): number {
-    if (event) return this.#handlers.get(event)?.length ?? 0;
-    let n = 0;
-    for (const list of this.#handlers.values()) n += list.length;
-    return n;
+    const events = event ? [event] : this.#events.eventNames();
+    return events.reduce((n, name) => n + this.#events.listenerCount(name), 0);
   }
 
   /** Event names that have handlers. */
   eventNames(): string[] {
-    return [...this.#handlers.keys()];
+    return this.#events.eventNames();
   }
 
   /** Adds a remote participant and fires participant-joined. Default name: 'Vapi Speaker'. */
@@ -302,19 +296,19 @@ export class FakeCallObject implements CallObjectLike {
 
   on(event: CallObjectEvent, handler: Handler): this {
     this.#record('on', [event, handler]);
-    this.#add(event, handler, false);
+    this.#events.on(event, handler);
     return this;
   }
 
   once(event: CallObjectEvent, handler: Handler): this {
     this.#record('once', [event, handler]);
-    this.#add(event, handler, true);
+    this.#events.once(event, handler);
     return this;
   }
 
   off(event: CallObjectEvent, handler: Handler): this {
     this.#record('off', [event, handler]);
-    this.#remove(event, handler);
+    this.#events.off(event, handler);
     return this;
   }
 
@@ -500,20 +494,6 @@ export class FakeCallObject implements CallObjectLike {
 
   #record(method: string, args: unknown[]): void {
     this.calls.push({ method, args, at: Date.now() - this.#t0 });
-  }
-
-  #add(event: string, fn: Handler, once: boolean): void {
-    const list = this.#handlers.get(event) ?? [];
-    list.push({ fn, once });
-    this.#handlers.set(event, list);
-  }
-
-  #remove(event: string, fn: Handler): void {
-    const list = this.#handlers.get(event);
-    if (!list) return;
-    const i = list.findIndex((e) => e.fn === fn);
-    if (i >= 0) list.splice(i, 1);
-    if (list.length === 0) this.#handlers.delete(event);
   }
 
   #takeScript(method: string): FakeMethodScript | undefined {

@@ -24,7 +24,7 @@ import type {
   CallObjectRecordingOptions,
   CreateCallObjectOptions,
 } from '@helena/sdk/web';
-import { TinyEmitter } from './simulated/emitter';
+import { TypedEmitter } from '@helena/sdk/web';
 import type { ClientFrame, ServerFrame, WireParticipant } from './simulated/protocol';
 
 /** The WebSocket surface used here: the browser's `WebSocket` and the `ws` package both have it. */
@@ -40,6 +40,8 @@ export interface WebSocketLike {
 export type WebSocketConstructorLike = new (url: string) => WebSocketLike;
 /** A listener as `CallObjectLike.on` takes it (one loose signature for every daily event). */
 type CallObjectListener = Parameters<CallObjectLike['on']>[1];
+/** Every daily event takes the same loose listener. */
+type DailyEvents = Record<string, CallObjectListener>;
 
 /** `Daily.createCallObject` options, plus a few that only the simulated call object reads. */
 export interface SimulatedCallObjectOptions extends CreateCallObjectOptions {
@@ -134,7 +136,7 @@ function toParticipant(p: WireParticipant, local: boolean): SimulatedParticipant
 }
 
 class SimulatedCall implements SimulatedCallObject {
-  private readonly events = new TinyEmitter();
+  private readonly events = new TypedEmitter<DailyEvents>();
   private readonly callClientId = `sim-${++instances}-${uuid().slice(0, 8)}`;
   private state: CallObjectMeetingState = 'new';
   private destroyed = false;
@@ -175,7 +177,7 @@ class SimulatedCall implements SimulatedCallObject {
     return this;
   }
   once(event: CallObjectEvent, handler: CallObjectListener): this {
-    this.events.on(event, handler, true);
+    this.events.once(event, handler);
     return this;
   }
   off(event: CallObjectEvent, handler: CallObjectListener): this {
@@ -318,7 +320,7 @@ class SimulatedCall implements SimulatedCallObject {
     this.destroyed = true;
     this.stopObservers();
     this.emit('call-instance-destroyed');
-    this.events.clear();
+    this.events.removeAllListeners();
   }
 
   isDestroyed(): boolean {
