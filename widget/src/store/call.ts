@@ -11,6 +11,7 @@ import { errorMessage } from './error-message';
 import { callTextsFor } from '../i18n-call';
 import { createConversationRecord, type ConversationRecord } from './record';
 import { assistantOverrides } from '../voice/overrides';
+import type { WebCallPhase, WebCallPhaseEvent } from '@helena/sdk/web';
 import type { PlatformMessage, VoiceClient } from '../voice/types';
 import type { CallController, CallStatus, ChatMessage, HelenaState, StoreKit } from './types';
 
@@ -33,45 +34,63 @@ interface CallRecord {
   /** start() has resolved (the platform id is known, or will never be). */
   resolved?: boolean;
   announced?: boolean;
-  started: boolean;
+  /** What the visitor has been told of this call beyond the client's phase. */
+  heard: Heard;
   record: ConversationRecord;
 }
 
 /**
- * The call's lifecycle inside the controller. The store and the page see it as the original
- * widget's status: idle is 'inactive', connecting and ending are 'loading', live is 'active'.
+ * What the call has said that the client's phase cannot: the specification calls a call active
+ * once the assistant listens (`call-start`, which follows the client's `live`), and over at
+ * `call-end` or an error (which come before the client has finished tearing down, `idle`).
  */
-export type CallPhase = 'idle' | 'connecting' | 'live' | 'ending';
+export type Heard = 'waiting' | 'listening' | 'over';
 
-const STATUS_OF: Record<CallPhase, CallStatus> = { idle: 'inactive', connecting: 'loading', live: 'active', ending: 'loading' };
+/**
+ * The one mapping from the voice client's lifecycle to the specification's status: idle is
+ * 'inactive', starting and stopping are 'loading', live is 'active' once the assistant listens.
+ * A requested call is 'loading' until the client reports its first phase; an ended or failed one
+ * is 'inactive' at once, while its teardown goes on unseen.
+ */
+export function statusOf(phase: WebCallPhase, heard: Heard | null): CallStatus {
+  if (heard === null || heard === 'over') return 'inactive';
+  switch (phase) {
+    case 'idle':
+      return heard === 'waiting' ? 'loading' : 'inactive';
+    case 'live':
+      return heard === 'listening' ? 'active' : 'loading';
+    default:
+      return 'loading';
+  }
+}
 
 /** The call controller owns the voice call's side effects: it uses the whole of the store's kit. */
 export function createCallController(ctx: StoreKit): CallController {
   /** The UI's texts and the call's own (errors, farewell, greeting), in the element's locale. */
   const texts = () => ({ ...ctx.texts(), ...callTextsFor(ctx.get().config.locale) });
-  let phase: CallPhase = 'idle';
-  /** The one place the phase changes; the store's status (and what goes with it) follows. */
-  const transition = (next: CallPhase, alongside: Partial<HelenaState> = {}) => {
-    phase = next;
-    ctx.set({ status: STATUS_OF[next], ...alongside });
+  /** The voice client's phase, as its `phase` event last reported it. */
+  let phase: WebCallPhase = 'idle';
+  /** The one place the store's status changes during a call: it follows `statusOf`. */
+  const follow = (alongside: Partial<HelenaState> = {}) => {
+    ctx.set({ status: statusOf(phase, call?.heard ?? null), ...alongside });
   };
   /** A failure ends the call: the store shows the error and is inactive again. */
   const fail = (message: string, source: string) => {
-    phase = 'idle';
+    if (call) call.heard = 'over';
     ctx.fail(message, source);
   };
   let client: VoiceClient | null = null;
   let clientPromise: Promise<VoiceClient> | null = null;
   let call: CallRecord | null = null;
   const newCall = (): CallRecord => ({
-    started: false,
+    heard: 'waiting',
     record: createConversationRecord(ctx),
   });
 
   /** helena:call-start, once the call is live and start() has told us its id (either order). */
   const announce = () => {
     const current = call;
-    if (!current || current.announced || !current.started || !current.resolved) return;
+    if (!current || current.announced || current.heard !== 'listening' || !current.resolved) return;
     current.announced = true;
     ctx.emit('helena:call-start', { vapiCallId: current.vapiId ?? null, demo: ctx.demo(ctx.get().config) });
   };
@@ -79,7 +98,7 @@ export function createCallController(ctx: StoreKit): CallController {
   // ── vapi_call record: created with status active on start, updated to inactive on stop ──────
   const createRecord = () => {
     const current = call;
-    if (!current || !current.started || !current.vapiId) return;
+    if (!current || current.heard !== 'listening' || !current.vapiId) return;
     current.record.create(current.vapiId);
   };
 
@@ -173,12 +192,16 @@ export function createCallController(ctx: StoreKit): CallController {
   };
 
   const wire = (c: VoiceClient) => {
+    c.on('phase', (event: WebCallPhaseEvent) => {
+      phase = event.phase;
+      if (call) follow();
+    });
     c.on('call-start', () => {
       call ??= newCall();
-      call.started = true;
+      call.heard = 'listening';
       // What was typed (or said in an earlier call) before this call is the assistant's context.
       const earlier = earlierConversation(ctx.get().messages, ctx.get().config.name);
-      transition('live', { error: null, ended: false, panelOpen: true });
+      follow({ error: null, ended: false, panelOpen: true });
       announce();
       createRecord();
       if (earlier) note(earlier);
@@ -186,7 +209,8 @@ export function createCallController(ctx: StoreKit): CallController {
     });
     c.on('call-end', () => {
       ctx.cancel('speaking');
-      transition('idle', { speaking: false, listening: false, volume: 0, ended: true });
+      if (call) call.heard = 'over';
+      follow({ speaking: false, listening: false, volume: 0, ended: true });
       ctx.append('bot', texts().farewell);
       ctx.emit('helena:call-end', { vapiCallId: call?.vapiId ?? null });
       ctx.takePending();
@@ -231,7 +255,6 @@ export function createCallController(ctx: StoreKit): CallController {
   return {
     async start() {
       // The store has already shown 'loading' and opened the panel.
-      transition('connecting');
       const t = texts();
       const { config } = ctx.get();
       const thisCall = newCall();
@@ -244,7 +267,7 @@ export function createCallController(ctx: StoreKit): CallController {
         fail((err as { setup?: boolean })?.setup ? t.errEvents : t.errNotInitialised, 'start');
         return;
       }
-      if (call !== thisCall || phase !== 'connecting') return; // stopped meanwhile
+      if (call !== thisCall || thisCall.heard !== 'waiting') return; // stopped meanwhile
       try {
         const overrides = assistantOverrides({ ...config, greeting: t.greeting });
         // With an assistant id: the id plus the inline overrides. Without one (demo
@@ -260,9 +283,7 @@ export function createCallController(ctx: StoreKit): CallController {
           createRecord();
         }
         if (started) announce();
-        else if (!started && !thisCall.started && phase === 'connecting') {
-          fail(t.errStart, 'start');
-        }
+        else if (thisCall.heard === 'waiting') fail(t.errStart, 'start');
       } catch (err) {
         if (call !== thisCall) return;
         ctx.log('start failed', err);
@@ -272,15 +293,19 @@ export function createCallController(ctx: StoreKit): CallController {
 
     async stop() {
       ctx.cancel('speaking');
-      transition('ending');
+      const thisCall = call;
       try {
         await client?.stop();
       } catch (err) {
         ctx.log('stop failed', err);
         fail(errorMessage(err) ?? texts().errStop, 'stop');
       }
-      // If the platform never confirms with call-end (a start still pending), finish here.
-      if (phase === 'ending') transition('idle', { speaking: false, listening: false, volume: 0 });
+      // The client is idle now; if the platform never confirmed with call-end (a start still
+      // pending, or no client yet), the call is over all the same.
+      if (thisCall && call === thisCall && thisCall.heard !== 'over') {
+        thisCall.heard = 'over';
+        follow({ speaking: false, listening: false, volume: 0 });
+      }
       ctx.takePending();
       await updateRecord();
     },

@@ -3,6 +3,7 @@
  * (same API as `@vapi-ai/web` 2.7) that the widget uses. Tests replace it with a double.
  */
 export type VoiceEvent =
+  | 'phase'
   | 'call-start'
   | 'call-end'
   | 'speech-start'
