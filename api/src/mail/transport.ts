@@ -2,7 +2,7 @@
 // "try again later" and "give up".
 import postmark from 'postmark';
 import type { OutboxTable } from '../db/schema';
-import { textOf } from '../text';
+import { textOf } from '@helena/contract';
 
 export interface SendOutcome {
   messageId: string;
