@@ -10,6 +10,7 @@ import { earlierConversation } from './carry-over';
 import { errorMessage } from './error-message';
 import { callTextsFor } from '../i18n-call';
 import { createConversationRecord, type ConversationRecord } from './record';
+import { clearTicket, fresh, readTicket, webCallOf, writeTicket, type RejoinTicket } from './rejoin';
 import { assistantOverrides } from '../voice/overrides';
 import type { WebCallPhase, WebCallPhaseEvent } from '@helena/sdk/web';
 import type { PlatformMessage, VoiceClient } from '../voice/types';
@@ -36,6 +37,10 @@ interface CallRecord {
   announced?: boolean;
   /** What the visitor has been told of this call beyond the client's phase. */
   heard: Heard;
+  /** Joined again from an earlier page of the tab: the assistant already has the conversation. */
+  rejoined?: boolean;
+  /** A rejoin is under way: its failure falls back quietly to the text of the conversation. */
+  rejoining?: boolean;
   record: ConversationRecord;
 }
 
@@ -64,6 +69,12 @@ export function statusOf(phase: WebCallPhase, heard: Heard | null): CallStatus {
   }
 }
 
+/** A daily room's meeting token, when the platform's transport carries one. */
+const callTokenOf = (transport: object | undefined): string | undefined => {
+  const token = (transport as { callToken?: unknown } | undefined)?.callToken;
+  return typeof token === 'string' ? token : undefined;
+};
+
 /** The call controller owns the voice call's side effects: it uses the whole of the store's kit. */
 export function createCallController(ctx: StoreKit): CallController {
   /** The UI's texts and the call's own (errors, farewell, greeting), in the element's locale. */
@@ -77,15 +88,35 @@ export function createCallController(ctx: StoreKit): CallController {
   /** A failure ends the call: the store shows the error and is inactive again. */
   const fail = (message: string, source: string) => {
     if (call) call.heard = 'over';
+    clearTicket(ctx.tab);
     ctx.fail(message, source);
   };
   let client: VoiceClient | null = null;
   let clientPromise: Promise<VoiceClient> | null = null;
   let call: CallRecord | null = null;
-  const newCall = (): CallRecord => ({
-    heard: 'waiting',
-    record: createConversationRecord(ctx),
-  });
+  const newCall = (): CallRecord => {
+    const created: CallRecord = { heard: 'waiting', record: createConversationRecord(ctx, () => leaving(created)) };
+    return created;
+  };
+
+  // ── rejoining: the tab's ticket back into this call after a reload or a navigation ──────────
+  /** The tab's ticket, when it is this call's. */
+  const ticketOf = (current: CallRecord): RejoinTicket | undefined => {
+    const ticket = readTicket(ctx.tab);
+    return ticket && ticket.id === current.vapiId ? ticket : undefined;
+  };
+  /** The page goes away during the live call: the row stays open, the ticket says since when. */
+  const leaving = (current: CallRecord): boolean => {
+    const ticket = current === call && current.heard === 'listening' ? ticketOf(current) : undefined;
+    if (ticket) writeTicket(ctx.tab, { ...ticket, leftAt: ctx.now() });
+    return !!ticket;
+  };
+  /** Once the row exists, the ticket carries it, so that the next page keeps the same row. */
+  const ticketRow = (current: CallRecord) =>
+    void current.record.row().then((row) => {
+      const ticket = row && ticketOf(current);
+      if (ticket) writeTicket(ctx.tab, { ...ticket, row, initial: current.record.initial() });
+    });
 
   /** helena:call-start, once the call is live and start() has told us its id (either order). */
   const announce = () => {
@@ -100,6 +131,7 @@ export function createCallController(ctx: StoreKit): CallController {
     const current = call;
     if (!current || current.heard !== 'listening' || !current.vapiId) return;
     current.record.create(current.vapiId);
+    ticketRow(current);
   };
 
   const updateRecord = () => call?.record.close();
@@ -204,12 +236,13 @@ export function createCallController(ctx: StoreKit): CallController {
       follow({ error: null, ended: false, panelOpen: true });
       announce();
       createRecord();
-      if (earlier) note(earlier);
+      if (earlier && !call.rejoined) note(earlier);
       for (const text of ctx.takePending()) deliver(text);
     });
     c.on('call-end', () => {
       ctx.cancel('speaking');
       if (call) call.heard = 'over';
+      clearTicket(ctx.tab);
       follow({ speaking: false, listening: false, volume: 0, ended: true });
       ctx.append('bot', texts().farewell);
       ctx.emit('helena:call-end', { vapiCallId: call?.vapiId ?? null });
@@ -224,6 +257,7 @@ export function createCallController(ctx: StoreKit): CallController {
     });
     c.on('message', onMessage);
     c.on('error', (err: unknown) => {
+      if (call?.rejoining) return ctx.log('rejoin error', err);
       fail(errorMessage(err) ?? texts().errUnknown, 'voice');
       void updateRecord();
     });
@@ -272,14 +306,19 @@ export function createCallController(ctx: StoreKit): CallController {
         const overrides = assistantOverrides({ ...config, greeting: t.greeting });
         // With an assistant id: the id plus the inline overrides. Without one (demo
         // mode only), the same settings as an inline assistant.
+        // The room outlives the page, so that a reload or the next page of the site rejoins it.
+        const keep = { roomDeleteOnUserLeaveEnabled: false };
         const started = config.assistantId
-          ? await c.start(config.assistantId, overrides)
-          : await c.start({ name: config.name, ...overrides });
+          ? await c.start(config.assistantId, overrides, undefined, undefined, undefined, keep)
+          : await c.start({ name: config.name, ...overrides }, undefined, undefined, undefined, undefined, keep);
         if (call !== thisCall) return;
         thisCall.resolved = true;
         if (started?.id) {
           thisCall.vapiId = started.id;
           ctx.storeSet('vapiCallId', started.id);
+          if (started.webCallUrl && (thisCall.heard as Heard) !== 'over') {
+            writeTicket(ctx.tab, { id: started.id, webCallUrl: started.webCallUrl, callToken: callTokenOf(started.transport) });
+          }
           createRecord();
         }
         if (started) announce();
@@ -294,8 +333,10 @@ export function createCallController(ctx: StoreKit): CallController {
     async stop() {
       ctx.cancel('speaking');
       const thisCall = call;
+      clearTicket(ctx.tab);
       try {
-        await client?.stop();
+        // The room was kept for a rejoin: ending the call (not only leaving it) closes it.
+        await (client?.end ? client.end() : client?.stop());
       } catch (err) {
         ctx.log('stop failed', err);
         fail(errorMessage(err) ?? texts().errStop, 'stop');
@@ -308,6 +349,41 @@ export function createCallController(ctx: StoreKit): CallController {
       }
       ctx.takePending();
       await updateRecord();
+    },
+
+    async rejoin() {
+      const ticket = readTicket(ctx.tab);
+      if (!ticket) return clearTicket(ctx.tab);
+      const thisCall = newCall();
+      call = thisCall;
+      Object.assign(thisCall, { vapiId: ticket.id, resolved: true, rejoined: true, rejoining: true });
+      if (ticket.row) thisCall.record.adopt(ticket.row, ticket.initial);
+      /** Rejoining is impossible: the conversation stays as text, and its row is closed. */
+      const giveUp = (err?: unknown) => {
+        if (err) ctx.log('rejoin failed', err);
+        if (call !== thisCall) return;
+        clearTicket(ctx.tab);
+        thisCall.heard = 'over';
+        follow();
+        void thisCall.record.close();
+      };
+      if (!fresh(ticket, ctx.now())) return giveUp();
+      ctx.set({ status: 'loading', panelOpen: true, ended: false, error: null });
+      let c: VoiceClient;
+      try {
+        c = await ensureClient();
+        if (!c.reconnect) throw new Error('this voice client cannot rejoin');
+      } catch (err) {
+        return giveUp(err);
+      }
+      if (call !== thisCall || thisCall.heard === 'over') return;
+      writeTicket(ctx.tab, { ...ticket, leftAt: undefined });
+      try {
+        await c.reconnect(webCallOf(ticket));
+        thisCall.rejoining = false;
+      } catch (err) {
+        giveUp(err);
+      }
     },
 
     deliver,

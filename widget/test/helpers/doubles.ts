@@ -57,6 +57,24 @@ export class FakeVoice implements VoiceClient {
     return r;
   }
 
+  reconnects: unknown[] = [];
+  /** What reconnect() does: join again (null) or fail with this error. */
+  reconnectError: Error | null = null;
+
+  /** As WebCallClient.reconnect: joins the kept room again and says call-start once live. */
+  async reconnect(webCall: unknown) {
+    this.reconnects.push(webCall);
+    this.moveTo('starting');
+    if (this.reconnectError) {
+      this.emit('error', { type: 'reconnect-error', error: this.reconnectError.message });
+      this.moveTo('stopping');
+      this.moveTo('idle');
+      throw this.reconnectError;
+    }
+    this.moveTo('live');
+    this.emit('call-start');
+  }
+
   async stop() {
     this.stops++;
     if (this.stopError) throw this.stopError;
