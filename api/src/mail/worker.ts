@@ -28,6 +28,8 @@ export interface MailWorkerOptions {
   sweepBaseMs?: number;
   batchSize?: number;
   owner?: string;
+  /** Told each attempt's recorded outcome (metrics). */
+  onOutcome?: (outcome: 'sent' | 'retry' | 'failed') => void;
 }
 
 export interface MailWorker {
@@ -121,6 +123,7 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
         .execute();
       return giveUp;
     });
+    opts.onOutcome?.(!(outcome instanceof SendError) ? 'sent' : gaveUp ? 'failed' : 'retry');
     const fields = { outboxId: row.id, kind: row.kind, attempt: attempts };
     if (!(outcome instanceof SendError)) opts.log.info('mail sent', { ...fields, messageId: outcome.messageId });
     else if (gaveUp) opts.log.error('mail failed for good', { ...fields, error: outcome.message, status: outcome.statusCode, hint: 'npm run mail:retry queues it again' });
