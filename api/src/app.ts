@@ -14,7 +14,9 @@ import { emailRoute } from './email/route';
 import { pageRoutes } from './pages/routes';
 import { unverifiedConversations, type Conversations } from './proposal/conversation';
 import { accessLog, clientAborted, type AppEnv } from './http/access-log';
-import { refuse } from './http/api-error';
+import { databaseUnavailable, refuse } from './http/api-error';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable';
+import { outageNotice } from './db/outage-notice';
 import { requestBodyLimit } from './http/body-limit';
 import { compression } from './http/compression';
 import { corsAllowList } from './http/cors';
@@ -147,9 +149,15 @@ export function createApp(opts: AppOptions): BuiltApp {
   for (const root of opts.staticRoots ?? []) app.use('*', serveStatic(root));
 
   app.notFound((c) => (c.req.path.startsWith('/api/') ? refuse(c, 404, 'Not found') : c.text('No encontrado', 404)));
+  const noteOutage = outageNotice(log, 'database unavailable: answering 503');
   app.onError((err, c) => {
     if (err instanceof HTTPException) return err.getResponse();
     if (clientAborted(c)) return c.body(null, 499 as 400);
+    if (isDatabaseUnavailable(err)) {
+      metrics.databaseUnavailable.inc();
+      noteOutage({ path: c.req.path, code: (err as { code?: string }).code });
+      return databaseUnavailable(c, DATABASE_RETRY_AFTER_SECONDS);
+    }
     log.error('unhandled error', { reqId: c.get('requestId'), path: c.req.path, err });
     return c.json({ error: 'Internal server error' }, 500);
   });

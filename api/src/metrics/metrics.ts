@@ -2,7 +2,8 @@
 // process, and each must count only its own requests), the counters the domains bump, and the
 // outbox gauge read from the database at scrape time. The process's own metrics (CPU, memory,
 // event loop, GC) belong to the process, so one registry holds them for every app in it.
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+// prom-client is CommonJS whose exports Node's ESM loader cannot all name: the default import works in both.
+import promClient, { type Counter as CounterT, type Histogram as HistogramT, type Registry as RegistryT } from 'prom-client';
 import { sql } from 'kysely';
 import type { Db } from '../db';
 
@@ -18,25 +19,27 @@ export type RefusalReason = 'rate_limit' | 'origin';
 /** What the mail worker learnt from one attempt. */
 export type MailOutcome = 'sent' | 'retry' | 'failed';
 
+const { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } = promClient;
+
 export interface Metrics {
-  readonly registry: Registry;
-  readonly httpRequests: Counter<'method' | 'route' | 'status'>;
-  readonly httpDuration: Histogram<'method' | 'route'>;
-  readonly refusals: Counter<'reason'>;
-  readonly leadsCreated: Counter<'source'>;
-  readonly conversationsCreated: Counter;
+  readonly registry: RegistryT;
+  readonly httpRequests: CounterT<'method' | 'route' | 'status'>;
+  readonly httpDuration: HistogramT<'method' | 'route'>;
+  readonly refusals: CounterT<'reason'>;
+  readonly leadsCreated: CounterT<'source'>;
+  readonly conversationsCreated: CounterT;
   /** One mail attempt's outcome: sent, failed for now (retried), failed for good. */
   mailAttempt(outcome: MailOutcome): void;
   /** A request refused because the database could not be reached. */
-  readonly databaseUnavailable: Counter;
+  readonly databaseUnavailable: CounterT;
   /** The text exposition of every metric (runs the scrape-time queries). */
   scrape(): Promise<string>;
 }
 
-let processRegistry: Registry | null = null;
+let processRegistry: RegistryT | null = null;
 
 /** The process metrics, set up the first time an app asks (they observe the event loop and GC). */
-function processMetrics(): Registry {
+function processMetrics(): RegistryT {
   if (!processRegistry) {
     processRegistry = new Registry();
     collectDefaultMetrics({ register: processRegistry });

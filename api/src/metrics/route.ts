@@ -3,7 +3,7 @@
 // route does not exist beyond loopback (404, as for any unknown path), so an exposed port tells
 // nobody what runs behind it.
 import { Hono } from 'hono';
-import { contentType } from 'prom-client';
+import promClient from 'prom-client';
 import { hashToken, tokenMatches } from '../ids';
 import { isLoopbackClient } from '../http/loopback-only';
 import type { Metrics } from './metrics';
@@ -19,7 +19,7 @@ export function metricsRoute(metrics: Metrics, token: string | undefined) {
       const presented = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
       if (!presented || !tokenMatches(presented, expected)) return c.text('Unauthorized', 401, { 'WWW-Authenticate': 'Bearer' });
     }
-    return c.body(await metrics.scrape(), 200, { 'Content-Type': contentType, 'Cache-Control': 'no-store' });
+    return c.body(await metrics.scrape(), 200, { 'Content-Type': promClient.contentType, 'Cache-Control': 'no-store' });
   });
   return app;
 }
