@@ -164,7 +164,9 @@ for (let i = 0; i < INSTANCES; i++) {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(port),
-    PUBLIC_URL: base,
+    // One public URL for every instance, as behind a load balancer: any instance may render a
+    // proposal's link (the one whose report waiter releases it), and it must be the same link.
+    PUBLIC_URL: servers[0]?.base ?? base,
     ...(pgUrl ? { DATABASE_URL: pgUrl } : { DATABASE_PATH: dbFile }),
     LOG_LEVEL: SERVER_LOG ? 'info' : 'warn',
     TRUST_PROXY: 'true',
@@ -380,7 +382,7 @@ async function leadFlow(stats, v, n) {
   const sent = await mutate(stats, who, 'proposal.send', { callId: call.id, token: vc.token });
   await hangUp(stats, who, vapiId);
   if (sent.queued !== true) throw new FlowError('proposal.send', 200, 'queued is not true: ' + JSON.stringify(sent));
-  submissions.set(email, { callId: call.id, base: who.base });
+  submissions.set(email, { callId: call.id, base: servers[0].base });
   if (stats) queuedAt.set(email, Date.now());
   stats?.flows.push(now() - t0);
 }
