@@ -8,6 +8,8 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db';
 import { nowIso } from '../db';
 import type { OutboxTable } from '../db/schema';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import { outageNotice } from '../db/outage-notice';
 import { newId } from '../ids';
 import type { Logger } from '../log';
 import { claim } from './outbox';
@@ -28,6 +30,8 @@ export interface MailWorkerOptions {
   sweepBaseMs?: number;
   batchSize?: number;
   owner?: string;
+  /** Told each attempt's recorded outcome (metrics). */
+  onOutcome?: (outcome: 'sent' | 'retry' | 'failed') => void;
 }
 
 export interface MailWorker {
@@ -72,6 +76,7 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
   let nudged = false;
+  const noteOutage = outageNotice(opts.log, 'mail worker: database unavailable, retrying');
 
   async function record(row: OutboxTable, outcome: { messageId: string } | SendError) {
     const now = nowIso();
@@ -121,6 +126,7 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
         .execute();
       return giveUp;
     });
+    opts.onOutcome?.(!(outcome instanceof SendError) ? 'sent' : gaveUp ? 'failed' : 'retry');
     const fields = { outboxId: row.id, kind: row.kind, attempt: attempts };
     if (!(outcome instanceof SendError)) opts.log.info('mail sent', { ...fields, messageId: outcome.messageId });
     else if (gaveUp) opts.log.error('mail failed for good', { ...fields, error: outcome.message, status: outcome.statusCode, hint: 'npm run mail:retry queues it again' });
@@ -146,11 +152,37 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
       outcome = err instanceof SendError ? err : classify(err);
     }
     try {
-      await record(row, outcome);
+      await recordDurably(row, outcome);
     } catch (err) {
       // The lease will expire and the row will be claimed again.
       opts.log.error('could not record a mail attempt', { outboxId: row.id, err });
     }
+  }
+
+  /**
+   * Records an attempt, and while the database is away keeps trying (backing off to 2 s) until
+   * shortly before the row's lease ends: the send has happened, and a lost record would send the
+   * message again once the lease runs out. A retry first checks the row is still this worker's
+   * claim, in case the lost answer was to a commit that went through.
+   */
+  async function recordDurably(row: OutboxTable, outcome: { messageId: string } | SendError) {
+    const leaseEnd = (row.lease_until ? Date.parse(row.lease_until) : NaN) || Date.now() + opts.leaseMs;
+    const giveUpAt = leaseEnd - Math.min(5_000, opts.leaseMs / 4);
+    for (let delay = 100, retry = false; ; delay = Math.min(delay * 2, 2_000), retry = true) {
+      try {
+        if (retry && !(await stillClaimed(row))) return;
+        return await record(row, outcome);
+      } catch (err) {
+        if (!isDatabaseUnavailable(err) || !running || Date.now() + delay >= giveUpAt) throw err;
+        noteOutage({ outboxId: row.id });
+        await new Promise((r) => setTimeout(r, delay));
+      }
+    }
+  }
+
+  async function stillClaimed(row: OutboxTable): Promise<boolean> {
+    const now = await k.selectFrom('outbox').select(['status', 'claimed_by']).where('id', '=', row.id).executeTakeFirst();
+    return now?.status === 'sending' && now.claimed_by === owner;
   }
 
   async function tick(): Promise<number> {
@@ -195,7 +227,8 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
             inFlight.add(p);
           }
         } catch (err) {
-          opts.log.error('mail worker could not claim', { err });
+          if (isDatabaseUnavailable(err)) noteOutage();
+          else opts.log.error('mail worker could not claim', { err });
         }
       }
       if (!running) break;
