@@ -12,6 +12,8 @@ import { createLogger, type Logger } from './log';
 import type { PostmarkSink } from './mail/sink';
 import { emailRoute } from './email/route';
 import { pageRoutes } from './pages/routes';
+import { createPrivacyKeys, type PrivacyKeys } from './privacy/keys';
+import { privacyRoutes } from './privacy/routes';
 import { unverifiedConversations, type Conversations } from './proposal/conversation';
 import { accessLog, clientAborted, type AppEnv } from './http/access-log';
 import { refuse } from './http/api-error';
@@ -53,6 +55,8 @@ export interface AppOptions {
   isReady?: () => boolean;
   /** The Server URL's secret; without one, /api/vapi/events does not exist. */
   vapiWebhookSecret?: string;
+  /** The privacy key; default PRIVACY_SECRET's, else the database's own. */
+  privacy?: PrivacyKeys;
 }
 
 export interface BuiltApp {
@@ -70,6 +74,7 @@ export function createApp(opts: AppOptions): BuiltApp {
     log,
     conversations: opts.conversations ?? unverifiedConversations,
     limits,
+    privacy: opts.privacy ?? createPrivacyKeys(db, config.PRIVACY_SECRET),
     awaitReports: !!opts.vapiWebhookSecret,
     nudgeMail: opts.nudgeMail ?? (() => {}),
   };
@@ -116,6 +121,7 @@ export function createApp(opts: AppOptions): BuiltApp {
   });
 
   app.route('/', pageRoutes(deps));
+  app.route('/', privacyRoutes(deps));
 
   if (opts.sink) {
     app.use('/dev/*', loopbackOnly());

@@ -3,6 +3,7 @@ import type { Db } from './db';
 import type { RateLimits } from './http/rate-limits';
 import type { Logger } from './log';
 import type { Conversations } from './proposal/conversation';
+import type { PrivacyKeys } from './privacy/keys';
 
 /** Everything a procedure or route needs; built once per app. */
 export interface Deps {
@@ -12,6 +13,8 @@ export interface Deps {
   /** Checks a proposal's conversation with the platform and brings its summary. */
   conversations: Conversations;
   limits: RateLimits;
+  /** The key behind privacy links and the unsubscribe list's address hashes. */
+  privacy: PrivacyKeys;
   /** A Server URL is configured: proposal emails wait for the end-of-call report. */
   awaitReports: boolean;
   /** Wakes the mail worker after new outbox rows (no-op when it is not running). */

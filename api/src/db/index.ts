@@ -21,6 +21,7 @@ import { init } from './migrations/20261122T1000_init';
 import { leadSubmissions } from './migrations/20261123T2100_lead_submissions';
 import { platformReports } from './migrations/20261123T2230_platform_reports';
 import { proposalWaits } from './migrations/20261123T2245_proposal_waits';
+import { privacy } from './migrations/20261126T0100_privacy';
 
 export type { Database } from './schema';
 export { SqliteDatabase, SQLITE_PACKAGE } from './sqlite';
@@ -32,6 +33,7 @@ export const migrations = {
   '20261123T2100_lead_submissions': leadSubmissions,
   '20261123T2230_platform_reports': platformReports,
   '20261123T2245_proposal_waits': proposalWaits,
+  '20261126T0100_privacy': privacy,
 };
 
 export interface DatabaseOptions {
