@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import postmark from 'postmark';
 import { pgSchema, registerLead, rpc, startSink, startTestServer, tempDir, PG_URL, SINK_TOKEN, type SinkServer } from './helpers';
+import { insertCall } from '../src/calls/queries';
 import { ConfigError, loadConfig } from '../src/config';
+import { createDatabase } from '../src/db';
 import { createLogger } from '../src/log';
 import { createPrivacyKeys } from '../src/privacy/keys';
 import { postmarkClientOptions } from '../src/mail/transport';
@@ -388,4 +390,26 @@ describe('configuration', () => {
     expect(loadConfig({ MAIL_FROM: 'Acme <propuestas@acme.es>', COMPANY_NAME: 'Acme Ibérica' }).COMPANY_NAME).toBe('Acme Ibérica');
     expect(() => loadConfig({ PRIVACY_SECRET: 'short' })).toThrow(ConfigError);
   });
+});
+
+describe('a write racing an erasure', () => {
+  const dialects: ['sqlite' | 'postgres', boolean][] = [
+    ['sqlite', true],
+    ['postgres', !!PG_URL],
+  ];
+  for (const [dialect, enabled] of dialects) {
+    it.runIf(enabled)(`${dialect}: a call whose customer was erased meanwhile is not inserted and is answered as not found, not as an error`, async () => {
+      const tmp = tempDir();
+      const schema = dialect === 'postgres' ? await pgSchema('helena_fk_') : null;
+      const db = await createDatabase(schema ? { url: schema.url } : { path: join(tmp.dir, 'fk.db') });
+      try {
+        const gone = { customer_id: '019a0000-0000-7000-8000-000000000000', name: null, cargo: null, company: null };
+        expect(await insertCall(db, gone, { transaction: 't', status: 'completada', summary: null, vapi_call_id: null, duration: null })).toBeNull();
+      } finally {
+        await db.close();
+        await schema?.drop();
+        tmp.cleanup();
+      }
+    });
+  }
 });

@@ -58,6 +58,8 @@ export interface Db {
   /** Parses a JSON column on the way out (SQLite returns text, PostgreSQL an object). */
   parseJson(v: unknown): unknown;
   isUniqueViolation(err: unknown): boolean;
+  /** A row referred to a row that is gone (an erasure committed between a read and this write). */
+  isForeignKeyViolation(err: unknown): boolean;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -102,6 +104,10 @@ export async function createDatabase(opts: DatabaseOptions = {}): Promise<Db> {
     isUniqueViolation: (err) => {
       const e = err as { code?: string } | null;
       return !!e && (e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY');
+    },
+    isForeignKeyViolation: (err) => {
+      const e = err as { code?: string } | null;
+      return !!e && (e.code === '23503' || e.code === 'SQLITE_CONSTRAINT_FOREIGNKEY');
     },
     ping: async () => {
       await sql`select 1`.execute(kysely);

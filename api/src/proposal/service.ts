@@ -102,6 +102,8 @@ async function queue(deps: Deps, row: ProposalSource, vapiId: string, log: Logge
     });
   } catch (err) {
     if (db.isUniqueViolation(err)) return { status: 'already-queued' };
+    // The address was erased after the call was read: there is no call to send a proposal for.
+    if (db.isForeignKeyViolation(err)) return { status: 'not-found' };
     throw err;
   }
   if (held) {
