@@ -131,11 +131,22 @@ async function lastActivityOf(db: Executor, email: string): Promise<string | nul
  * erased when anything about the address is newer (the retention sweep racing a new lead).
  */
 export async function eraseAddress(db: Db, email: string, opts: { idleBefore?: string } = {}): Promise<ErasedCounts> {
-  const e = normalizeAddress(email);
+  // A proposal committed between this transaction's reads and its deletes still refers to a
+  // call about to go: the delete then breaks a foreign key, and a fresh attempt sees that row too.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await eraseOnce(db, normalizeAddress(email), opts.idleBefore);
+    } catch (err) {
+      if (attempt >= 3 || !db.isForeignKeyViolation(err)) throw err;
+    }
+  }
+}
+
+async function eraseOnce(db: Db, e: string, idleBefore: string | undefined): Promise<ErasedCounts> {
   return db.kysely.transaction().execute(async (tx) => {
-    if (opts.idleBefore) {
+    if (idleBefore) {
       const last = await lastActivityOf(tx, e);
-      if (last === null || last >= opts.idleBefore) return { ...NOTHING_ERASED };
+      if (last === null || last >= idleBefore) return { ...NOTHING_ERASED };
     }
     const o = await ownedBy(tx, e);
     const erased = { ...NOTHING_ERASED };
