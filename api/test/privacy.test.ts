@@ -284,12 +284,14 @@ function privacySpecs(dialect: 'sqlite' | 'postgres') {
     expect(html).toContain('Borrar mis datos');
 
     // Another site's form cannot erase.
-    const foreign = await fetch(`${s.base}/privacidad/${token}`, form('', { origin: 'https://evil.example' }));
-    expect(foreign.status).toBe(403);
+    for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null', 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }]) {
+      const foreign = await fetch(`${s.base}/privacidad/${token}`, form('', headers));
+      expect(foreign.status, JSON.stringify(headers)).toBe(403);
+    }
     expect(await rowsHolding(s, email)).toBeGreaterThan(0);
 
     expect((await fetch(`${s.base}/baja/${token}`, form('List-Unsubscribe=One-Click'))).status).toBe(200);
-    const erase = await fetch(`${s.base}/privacidad/${token}`, form('', { origin: PUBLIC_URL }));
+    const erase = await fetch(`${s.base}/privacidad/${token}`, form('', { origin: PUBLIC_URL, 'sec-fetch-site': 'same-origin' }));
     expect(erase.status).toBe(200);
     expect(await erase.text()).toContain('Hemos borrado tus datos');
 

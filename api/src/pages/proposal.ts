@@ -47,15 +47,19 @@ export function renderNotFoundPage(): string {
   );
 }
 
-/** A whole page of this server in the proposal's style: `body` inside <main>, the shared stylesheet, noindex. */
-export function renderPage(title: string, body: SafeHtml): string {
+/**
+ * A whole page of this server in the proposal's style: `body` inside <main>, the shared
+ * stylesheet, noindex. `forms`: the page posts forms back here, so its referrer policy lets the
+ * browser name this origin on them (with no-referrer, a form POST says `Origin: null`).
+ */
+export function renderPage(title: string, body: SafeHtml, opts: { forms?: boolean } = {}): string {
   return html`<!doctype html>
 <html lang="es">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="${opts.forms ? 'same-origin' : 'no-referrer'}">
 <title>${title}</title>
 <link rel="stylesheet" href="${PROPOSAL_CSS_PATH}">
 <link rel="icon" href="data:,">

@@ -16,8 +16,14 @@ import { badRequestPage, erasedPage, invalidLinkPage, privacyPage, unsubscribedP
 /** Form bodies here are one field; anything bigger is not ours. */
 const FORM_LIMIT_BYTES = 8 * 1024;
 
-/** Whether a browser's Origin (when it sent one) is this server's public or own origin. */
-function sameOrigin(c: Context, publicUrl: string): boolean {
+/**
+ * Whether a browser says the request comes from this server's own page: Sec-Fetch-Site where the
+ * browser sends it, else the Origin (this server's public or own origin). A request with neither
+ * is not a browser's form (a script holding the token): the token is then the whole check.
+ */
+function fromOwnPage(c: Context, publicUrl: string): boolean {
+  const site = c.req.header('sec-fetch-site');
+  if (site) return site === 'same-origin';
   const origin = c.req.header('origin');
   if (!origin) return true;
   return origin === new URL(publicUrl).origin || origin === new URL(c.req.url).origin;
@@ -70,7 +76,7 @@ export function privacyRoutes(deps: Deps) {
   app.post(`${PRIVACY_PATH}/:token`, async (c) => {
     const email = await addressIn(c);
     if (!email) return invalid(c);
-    if (!sameOrigin(c, deps.config.PUBLIC_URL)) return c.html(badRequestPage('Esta solicitud viene de otro sitio: abre el enlace de tu correo y pulsa el botón.'), 403);
+    if (!fromOwnPage(c, deps.config.PUBLIC_URL)) return c.html(badRequestPage('Esta solicitud viene de otro sitio: abre el enlace de tu correo y pulsa el botón.'), 403);
     const erased = await eraseAddress(deps.db, email);
     const unsubscribed = await isUnsubscribed(deps.db, await deps.privacy.addressKey(email));
     deps.log.info('address erased', { reqId: c.get('requestId'), via: 'privacy page', ...erased });

@@ -3,8 +3,11 @@
 // to the page's own URL.
 import { html, paragraphs, type SafeHtml } from '../html/escape';
 import { formatDateEs } from '../pages/proposal-view';
-import { renderPage } from '../pages/proposal';
+import { renderPage as renderAnyPage } from '../pages/proposal';
 import type { ErasedCounts, StoredData } from './queries';
+
+/** Every page here may hold a form that posts back (see renderPage). */
+const renderPage = (title: string, body: SafeHtml) => renderAnyPage(title, body, { forms: true });
 
 const card = (body: SafeHtml) => html`<article class="proposal">${body}</article>`;
 
