@@ -284,7 +284,8 @@ function privacySpecs(dialect: 'sqlite' | 'postgres') {
     expect(html).toContain('Borrar mis datos');
 
     // Another site's form cannot erase.
-    for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null', 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }]) {
+    const foreignForms: Record<string, string>[] = [{ origin: 'https://evil.example' }, { origin: 'null', 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }];
+    for (const headers of foreignForms) {
       const foreign = await fetch(`${s.base}/privacidad/${token}`, form('', headers));
       expect(foreign.status, JSON.stringify(headers)).toBe(403);
     }
