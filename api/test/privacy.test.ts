@@ -11,6 +11,7 @@ import { ConfigError, loadConfig } from '../src/config';
 import { createDatabase } from '../src/db';
 import { createLogger } from '../src/log';
 import { createPrivacyKeys } from '../src/privacy/keys';
+import { retryFailedMail } from '../src/mail/retry';
 import { postmarkClientOptions } from '../src/mail/transport';
 import type { RunningServer } from '../src/server';
 
@@ -224,6 +225,19 @@ function privacySpecs(dialect: 'sqlite' | 'postgres') {
       body: JSON.stringify({ to: email, subject: 'Novedades', html: '<p>Hola</p>' }),
     });
     expect(api.status).toBe(409);
+  });
+
+  it('an unsubscribe also cancels failed mail, so npm run mail:retry cannot send it again', async () => {
+    // The sink refuses invalid@… for good: the confirmation ends 'failed'.
+    const email = `invalid@${unique('dominio').split('@')[0]}.example`;
+    await lead(s, email);
+    const confirmation = () => s.srv.db.kysely.selectFrom('outbox').select('status').where('to_email', '=', email).where('kind', '=', 'confirmation').executeTakeFirstOrThrow();
+    await expect.poll(async () => (await confirmation()).status, { timeout: 15_000 }).toBe('failed');
+    const token = await createPrivacyKeys(s.srv.db, undefined).tokenFor(email);
+    expect((await fetch(`${s.base}/baja/${token}`, form('List-Unsubscribe=One-Click'))).status).toBe(200);
+    expect((await confirmation()).status).toBe('cancelled');
+    await retryFailedMail(s.srv.db);
+    expect((await confirmation()).status).toBe('cancelled');
   });
 
   it('mail sent through POST /api/email carries the same footer and headers', async () => {

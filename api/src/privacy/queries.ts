@@ -9,7 +9,7 @@ import { normalizeAddress } from './keys';
 type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
- * Records an unsubscribe and cancels the mail still waiting for that address, in one
+ * Records an unsubscribe and cancels the mail still waiting (or failed) for that address, in one
  * transaction. Answers how many messages were cancelled. Unsubscribing twice changes nothing.
  */
 export async function recordUnsubscribe(db: Db, addressKey: string, email: string): Promise<number> {
@@ -20,7 +20,8 @@ export async function recordUnsubscribe(db: Db, addressKey: string, email: strin
       .updateTable('outbox')
       .set({ status: 'cancelled', last_error: 'unsubscribed', updated_at: now })
       .where('to_email', '=', normalizeAddress(email))
-      .where('status', '=', 'pending')
+      // Failed ones too: `npm run mail:retry` would otherwise queue them again.
+      .where('status', 'in', ['pending', 'failed'])
       .executeTakeFirst();
     return Number(cancelled.numUpdatedRows);
   });
