@@ -4,6 +4,7 @@
 import { html, type SafeHtml } from '../html/escape';
 import type { PrivacyLinks } from '../privacy/links';
 
+/** What a footer says. */
 export interface FooterFacts {
   company: string;
   address?: string;
@@ -12,6 +13,7 @@ export interface FooterFacts {
   links: PrivacyLinks;
 }
 
+/** A footer, as markup for the HTML part and as lines for the text part. */
 export interface MailFooter {
   html: SafeHtml;
   text: string;
@@ -19,6 +21,7 @@ export interface MailFooter {
 
 const muted = 'color:#5b6b7c;font-size:13px;line-height:1.5';
 
+/** The footer of an email to a visitor: the reason, the sender, the two links. */
 export function mailFooter(f: FooterFacts): MailFooter {
   const sender = f.address ? `${f.company} · ${f.address}` : f.company;
   return {

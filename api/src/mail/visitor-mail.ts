@@ -6,6 +6,7 @@ import { listUnsubscribeHeaders, privacyLinks, type MailHeader } from '../privac
 import type { PrivacyKeys } from '../privacy/keys';
 import { mailFooter, type MailFooter } from './footer';
 
+/** What an email to a visitor carries besides its body. */
 export interface VisitorMailParts {
   footer: MailFooter;
   headers: MailHeader[];

@@ -3,7 +3,9 @@
 import type { Config } from '../config';
 import type { PrivacyKeys } from './keys';
 
+/** Where the unsubscribe link points: `${PUBLIC_URL}/baja/{token}`. */
 export const UNSUBSCRIBE_PATH = '/baja';
+/** Where the 'see or erase my data' link points: `${PUBLIC_URL}/privacidad/{token}`. */
 export const PRIVACY_PATH = '/privacidad';
 
 export interface PrivacyLinks {

@@ -27,6 +27,7 @@ export async function recordUnsubscribe(db: Db, addressKey: string, email: strin
   });
 }
 
+/** Whether the address with this keyed hash unsubscribed. */
 export async function isUnsubscribed(db: Db, addressKey: string): Promise<boolean> {
   return !!(await db.kysely.selectFrom('mail_unsubscribe').select('address_key').where('address_key', '=', addressKey).executeTakeFirst());
 }
@@ -101,6 +102,7 @@ export interface ErasedCounts {
   emailLog: number;
 }
 
+/** An erasure that found nothing. */
 export const NOTHING_ERASED: ErasedCounts = { customers: 0, leadSubmissions: 0, calls: 0, conversations: 0, proposals: 0, emails: 0, emailLog: 0 };
 
 const count = (r: { numDeletedRows: bigint }) => Number(r.numDeletedRows);

@@ -10,12 +10,14 @@ import { eraseAddress, eraseIdleConversations, idleAddresses, NOTHING_ERASED, ty
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 100;
 
+/** What one sweep erased: the erasure's counts summed over the addresses, and the anonymous conversations. */
 export interface SweepResult extends ErasedCounts {
   addresses: number;
   /** Conversations without a lead, erased for their age. */
   anonymousConversations: number;
 }
 
+/** What the sweep needs: the database, a logger, the retention period. */
 export interface SweepDeps {
   db: Db;
   log: Logger;

@@ -29,6 +29,7 @@ function fromOwnPage(c: Context, publicUrl: string): boolean {
   return origin === new URL(publicUrl).origin || origin === new URL(c.req.url).origin;
 }
 
+/** The /baja and /privacidad routes, mounted at the root. */
 export function privacyRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const company = deps.config.COMPANY_NAME;

@@ -19,10 +19,12 @@ export function invalidLinkPage(): string {
   );
 }
 
+/** A request on a valid link that this page cannot act on (a wrong body, another site's form). */
 export function badRequestPage(message: string): string {
   return renderPage('Solicitud no válida', card(html`<h1>Solicitud no válida</h1><p>${message}</p>`));
 }
 
+/** GET /baja: who will stop writing to which address, and the button; or that it is done already. */
 export function unsubscribePage(v: { company: string; email: string; unsubscribed: boolean; privacyUrl: string }): string {
   const body = v.unsubscribed
     ? html`<h1>Ya te has dado de baja</h1><p>No enviaremos más correos de ${v.company} a ${v.email}.</p>`
@@ -32,6 +34,7 @@ export function unsubscribePage(v: { company: string; email: string; unsubscribe
   return renderPage('Darte de baja', card(html`${body}<p class="notice"><a href="${v.privacyUrl}">Ver o borrar mis datos</a></p>`));
 }
 
+/** After the unsubscribe. */
 export function unsubscribedPage(v: { company: string; email: string; privacyUrl: string }): string {
   return renderPage(
     'Baja confirmada',
@@ -84,6 +87,7 @@ const unsubscribeNote = (d: StoredData) =>
     ? html`<p class="notice">Te diste de baja: para no volver a escribirte guardamos solo una huella cifrada de tu dirección, de la que no se puede obtener la dirección.</p>`
     : '';
 
+/** GET /privacidad: everything stored about the address and the erase button, or that nothing is stored. */
 export function privacyPage(v: { company: string; data: StoredData; unsubscribeUrl: string }): string {
   const d = v.data;
   if (isEmpty(d)) {
@@ -107,6 +111,7 @@ ${d.unsubscribed ? '' : html`<p class="notice"><a href="${v.unsubscribeUrl}">Dar
   );
 }
 
+/** After the erasure: what went, and that an unsubscribe is kept only as a keyed hash. */
 export function erasedPage(v: { company: string; email: string; erased: ErasedCounts; unsubscribed: boolean }): string {
   const e = v.erased;
   const items: [number, string][] = [
