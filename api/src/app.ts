@@ -12,6 +12,8 @@ import { createLogger, type Logger } from './log';
 import type { PostmarkSink } from './mail/sink';
 import { emailRoute } from './email/route';
 import { pageRoutes } from './pages/routes';
+import { createPrivacyKeys, type PrivacyKeys } from './privacy/keys';
+import { privacyRoutes } from './privacy/routes';
 import { unverifiedConversations, type Conversations } from './proposal/conversation';
 import { accessLog, clientAborted, type AppEnv } from './http/access-log';
 import { databaseUnavailable, refuse } from './http/api-error';
@@ -60,6 +62,8 @@ export interface AppOptions {
   vapiWebhookSecret?: string;
   /** The Prometheus metrics (shared with the mail worker); a fresh set by default. */
   metrics?: Metrics;
+  /** The privacy key; default PRIVACY_SECRET's, else the database's own. */
+  privacy?: PrivacyKeys;
 }
 
 export interface BuiltApp {
@@ -78,6 +82,7 @@ export function createApp(opts: AppOptions): BuiltApp {
     log,
     conversations: opts.conversations ?? unverifiedConversations,
     limits,
+    privacy: opts.privacy ?? createPrivacyKeys(db, config.PRIVACY_SECRET),
     awaitReports: !!opts.vapiWebhookSecret,
     nudgeMail: opts.nudgeMail ?? (() => {}),
     metrics,
@@ -127,6 +132,7 @@ export function createApp(opts: AppOptions): BuiltApp {
 
   app.route('/', pageRoutes(deps));
   app.route(METRICS_PATH, metricsRoute(metrics, config.METRICS_TOKEN));
+  app.route('/', privacyRoutes(deps));
 
   if (opts.sink) {
     app.use('/dev/*', loopbackOnly());

@@ -118,7 +118,19 @@ export const configSchema = z
     SIM_MAX_ROOMS: int(100, 1, 100_000),
     SIM_MAX_AGE_MINUTES: int(60, 1, 7 * 24 * 60),
 
-    COMPANY_NAME: z.preprocess(blankToUndefined, z.string().max(100).default('Helena')),
+    /** The sender's identity in mail and pages; default MAIL_FROM's display name, else 'Helena'. */
+    COMPANY_NAME: z.preprocess(blankToUndefined, z.string().max(100).optional()),
+    /** The sender's postal address, shown in every visitor email's footer when set. */
+    COMPANY_ADDRESS: z.preprocess(blankToUndefined, z.string().trim().max(300).optional()),
+    /**
+     * The key behind the /baja and /privacidad links and the keyed hashes of unsubscribed
+     * addresses. Unset: a random one is created once and kept in the database.
+     */
+    PRIVACY_SECRET: z.preprocess(blankToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+    /** Conversations, leads and mail whose last activity is older than this are erased. */
+    RETENTION_DAYS: z.preprocess(blankToUndefined, z.coerce.number().positive('must be above 0').max(36_500).default(365)),
+    /** How often the retention sweep runs. */
+    RETENTION_SWEEP_MS: int(3_600_000, 100, 7 * 24 * 3_600_000),
     ASSISTANT_NAME: z.preprocess(blankToUndefined, z.string().max(100).default('Helena')),
 
     LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info')),
@@ -129,11 +141,18 @@ export const configSchema = z
     const origin = new URL(publicUrl).origin;
     return {
       ...c,
+      COMPANY_NAME: c.COMPANY_NAME ?? displayNameOf(c.MAIL_FROM) ?? 'Helena',
       PUBLIC_URL: publicUrl,
       ALLOWED_ORIGINS: [...new Set([origin, ...c.ALLOWED_ORIGINS])],
       STRICT_RATE_LIMIT_PER_MINUTE: c.STRICT_RATE_LIMIT_PER_MINUTE ?? Math.max(1, Math.ceil(c.RATE_LIMIT_PER_MINUTE / 6)),
     };
   });
+
+/** '"Acme, S.L." <propuestas@acme.es>' -> 'Acme, S.L.'; undefined for a bare address. */
+function displayNameOf(from: string): string | undefined {
+  const name = /^([^<]*)</.exec(from)?.[1]?.trim().replace(/^"(.*)"$/, '$1').trim();
+  return name ? name.slice(0, 100) : undefined;
+}
 
 export type Config = z.infer<typeof configSchema>;
 

@@ -4,6 +4,7 @@ import type { RateLimits } from './http/rate-limits';
 import type { Logger } from './log';
 import type { Metrics } from './metrics/metrics';
 import type { Conversations } from './proposal/conversation';
+import type { PrivacyKeys } from './privacy/keys';
 
 /** Everything a procedure or route needs; built once per app. */
 export interface Deps {
@@ -13,6 +14,8 @@ export interface Deps {
   /** Checks a proposal's conversation with the platform and brings its summary. */
   conversations: Conversations;
   limits: RateLimits;
+  /** The key behind privacy links and the unsubscribe list's address hashes. */
+  privacy: PrivacyKeys;
   /** A Server URL is configured: proposal emails wait for the end-of-call report. */
   awaitReports: boolean;
   /** The app's Prometheus counters (GET /metrics). */

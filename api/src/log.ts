@@ -1,4 +1,6 @@
-// Structured JSON logs, one object per line.
+// Structured JSON logs, one object per line. No line holds an email address: a provider's error
+// ("Invalid 'To' address: …") or a database message would otherwise carry a visitor's address
+// into the logs, so every address-shaped string is replaced before the line is written.
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
@@ -9,6 +11,14 @@ export interface Logger {
   error(msg: string, fields?: Record<string, unknown>): void;
   child(bindings: Record<string, unknown>): Logger;
   enabled(level: LogLevel): boolean;
+}
+
+// Backslash and quote excluded: the address is read inside a JSON string.
+const ADDRESS = /[^\s"'\\<>@,;:()[\]]+@[^\s"'\\<>@,;:()[\]]+\.[^\s"'\\<>@,;:()[\]]+/g;
+
+/** `text` with every email address replaced by `[address]`. */
+export function withoutAddresses(text: string): string {
+  return text.replace(ADDRESS, '[address]');
 }
 
 export interface LogSink {
@@ -27,7 +37,7 @@ export function createLogger(opts: { level?: LogLevel; sink?: LogSink; bindings?
     } catch {
       line = JSON.stringify({ time: new Date().toISOString(), level, msg, note: 'unserialisable fields' });
     }
-    sink.write(line + '\n');
+    sink.write(withoutAddresses(line) + '\n');
   };
   return {
     debug: (m, f) => emit('debug', m, f),

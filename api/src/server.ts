@@ -17,6 +17,7 @@ import { createMetrics } from './metrics/metrics';
 import type { StaticRoot } from './http/static';
 import type { AppEnv } from './http/access-log';
 import { startReportWaiter } from './proposal/report-wait';
+import { startRetentionSweeper } from './privacy/retention';
 import type { Hono } from 'hono';
 
 export interface StartOptions {
@@ -136,6 +137,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   worker?.start();
   // Proposal emails waiting for end-of-call reports whose wait ran out, including those of a previous run.
   const waiter = deps.awaitReports ? startReportWaiter(deps, config.MAIL_POLL_MS) : null;
+  const sweeper = startRetentionSweeper(deps, config.RETENTION_SWEEP_MS);
   ready = true;
   log.info('listening', { url, database: db.dialect, mail: useLocalSink ? 'local sink (/dev/mail)' : config.POSTMARK_API_URL ?? 'postmark' });
 
@@ -144,6 +146,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     (closing ??= (async () => {
       ready = false;
       await waiter?.stop();
+      await sweeper.stop();
       await worker?.stop();
       await new Promise<void>((resolve) => {
         // Responses from now on close their connection; idle keep-alive sockets are closed as

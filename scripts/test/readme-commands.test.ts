@@ -54,6 +54,8 @@ const RUNNERS: Array<[RegExp, Runner]> = [
   [/^npm run db:backup -- <file>( \[--force\])?$/, { kind: 'runs', how: 'db:backup' }],
   // PostgreSQL's own backup tools against the operator's database.
   [/^pg_(dump|restore) .*"\$DATABASE_URL"/, { kind: 'deployment' }],
+  [/^npm run privacy:(export|erase) -- (<email>|\S+@\S+)$/, { kind: 'runs', how: 'privacy scripts' }],
+  [/^npm run privacy:purge$/, { kind: 'runs', how: 'privacy scripts' }],
   [/^npm run build -w @helena\/api$/, { kind: 'ci', step: 'npm run build' }],
   [/^npm run (changeset|version)$/, { kind: 'release' }],
   [/^(\w+=\S+ )+.*node --import tsx api\/src\/main\.ts$/, { kind: 'deployment' }],
@@ -187,4 +189,20 @@ describe('the READMEs’ commands', () => {
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain('integrity_check ok');
   }, 60_000);
+
+  it('npm run privacy:export|erase -- <email> and privacy:purge: on a fresh database, nothing stored is an answer', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'helena-readme-'));
+    dirs.push(dir);
+    const env = { ...process.env, DATABASE_PATH: join(dir, 'helena.db') };
+    const run = (...args: string[]) => spawnSync('npm', ['run', '--silent', ...args], { cwd: root, encoding: 'utf8', env });
+    const exported = run('privacy:export', '--', 'ana@example.com');
+    expect(exported.status, exported.stderr).toBe(0);
+    expect(JSON.parse(exported.stdout)).toMatchObject({ email: 'ana@example.com', customers: [], conversations: [], emails: [] });
+    const erased = run('privacy:erase', '--', 'ana@example.com');
+    expect(erased.status, erased.stderr).toBe(0);
+    expect(JSON.parse(erased.stdout).erased.customers).toBe(0);
+    const purged = run('privacy:purge');
+    expect(purged.status, purged.stderr).toBe(0);
+    expect(JSON.parse(purged.stdout).retentionDays).toBe(365);
+  }, 120_000);
 });

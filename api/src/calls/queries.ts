@@ -12,22 +12,28 @@ export interface NewCall {
   duration: number | null;
 }
 
-export async function insertCall(db: Db, submission: Submission, call: NewCall): Promise<string> {
+/** The new call's id, or null when its customer or conversation was erased since it was read. */
+export async function insertCall(db: Db, submission: Submission, call: NewCall): Promise<string | null> {
   const id = newId();
   const now = nowIso();
-  await db.kysely
-    .insertInto('call')
-    .values({
-      id,
-      ...call,
-      customer_id: submission.customer_id,
-      transcript: null,
-      lead_name: submission.name,
-      lead_cargo: submission.cargo,
-      lead_company: submission.company,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  try {
+    await db.kysely
+      .insertInto('call')
+      .values({
+        id,
+        ...call,
+        customer_id: submission.customer_id,
+        transcript: null,
+        lead_name: submission.name,
+        lead_cargo: submission.cargo,
+        lead_company: submission.company,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  } catch (err) {
+    if (db.isForeignKeyViolation(err)) return null;
+    throw err;
+  }
   return id;
 }

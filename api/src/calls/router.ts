@@ -39,6 +39,7 @@ export const callsRouter = router({
       vapi_call_id: input.vapi_call_id ?? null,
       duration,
     });
+    if (!id) throw new TRPCError({ code: 'NOT_FOUND', message: 'Cliente no encontrado' });
     return { id };
   }),
 });

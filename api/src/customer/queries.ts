@@ -37,7 +37,7 @@ export async function recordSubmission(db: Db, lead: LeadFields): Promise<string
   const customer = await idByEmail<{ id: string }>(db.kysely, { email: lead.email });
   const stored = customer.rows[0];
   // insertIfNew just made sure the row exists: its absence means the database broke the insert.
-  if (!stored) throw new Error(`customer ${lead.email} missing right after its insert`);
+  if (!stored) throw new Error('the customer row was missing right after its insert');
   const id = newId();
   await insertSubmission(db.kysely, { id, customer_id: stored.id, ...values, now });
   return id;

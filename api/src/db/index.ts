@@ -22,6 +22,7 @@ import { leadSubmissions } from './migrations/20261123T2100_lead_submissions';
 import { platformReports } from './migrations/20261123T2230_platform_reports';
 import { proposalWaits } from './migrations/20261123T2245_proposal_waits';
 import { callVapiCallIndex } from './migrations/20261126T0100_call_vapi_call_index';
+import { privacy } from './migrations/20261126T0100_privacy';
 
 export type { Database } from './schema';
 export { SqliteDatabase, SQLITE_PACKAGE } from './sqlite';
@@ -34,6 +35,7 @@ export const migrations = {
   '20261123T2230_platform_reports': platformReports,
   '20261123T2245_proposal_waits': proposalWaits,
   '20261126T0100_call_vapi_call_index': callVapiCallIndex,
+  '20261126T0100_privacy': privacy,
 };
 
 /** How long a request waits for a PostgreSQL connection (a free one, or a new one) before it fails. */
@@ -74,6 +76,8 @@ export interface Db {
   /** Parses a JSON column on the way out (SQLite returns text, PostgreSQL an object). */
   parseJson(v: unknown): unknown;
   isUniqueViolation(err: unknown): boolean;
+  /** A row referred to a row that is gone (an erasure committed between a read and this write). */
+  isForeignKeyViolation(err: unknown): boolean;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -124,6 +128,10 @@ export async function createDatabase(opts: DatabaseOptions = {}): Promise<Db> {
     isUniqueViolation: (err) => {
       const e = err as { code?: string } | null;
       return !!e && (e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY');
+    },
+    isForeignKeyViolation: (err) => {
+      const e = err as { code?: string } | null;
+      return !!e && (e.code === '23503' || e.code === 'SQLITE_CONSTRAINT_FOREIGNKEY');
     },
     ping: async () => {
       await sql`select 1`.execute(kysely);

@@ -89,7 +89,8 @@ export interface EmailLogTable {
   error_message: string | null;
 }
 
-export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
+/** 'cancelled': the recipient unsubscribed before it went; never sent. */
+export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'cancelled';
 export type OutboxKind = 'confirmation' | 'proposal' | 'api';
 
 export interface OutboxTable {
@@ -103,6 +104,8 @@ export interface OutboxTable {
   text: string | null;
   /** JSON text: [{filename, content, contentType}] or null */
   attachments: string | null;
+  /** JSON text: extra mail headers [{Name, Value}] (List-Unsubscribe) or null */
+  headers: string | null;
   status: OutboxStatus;
   attempts: number;
   next_attempt_at: string;
@@ -132,6 +135,20 @@ export interface ProposalWaitTable {
   created_at: string;
 }
 
+/** The key behind privacy links and address hashes, when PRIVACY_SECRET is unset (one row). */
+export interface PrivacySecretTable {
+  id: string;
+  /** base64url, 32 random bytes */
+  secret: string;
+  created_at: string;
+}
+
+/** An unsubscribed address, only as a keyed hash (HMAC-SHA256 with the privacy key): it survives erasure. */
+export interface MailUnsubscribeTable {
+  address_key: string;
+  created_at: string;
+}
+
 export interface Database {
   customer: CustomerTable;
   vapi_call: VapiCallTable;
@@ -142,4 +159,6 @@ export interface Database {
   outbox: OutboxTable;
   vapi_event_delivery: VapiEventDeliveryTable;
   proposal_wait: ProposalWaitTable;
+  privacy_secret: PrivacySecretTable;
+  mail_unsubscribe: MailUnsubscribeTable;
 }

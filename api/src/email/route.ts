@@ -1,9 +1,13 @@
 // POST /api/email: server-to-server only. `Authorization: Bearer $EMAIL_API_KEY` is required;
-// without EMAIL_API_KEY the endpoint does not exist. The mail goes through the same outbox.
+// without EMAIL_API_KEY the endpoint does not exist. The mail goes through the same outbox, with
+// the same footer and unsubscribe headers as a proposal; an unsubscribed address is refused (409).
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import type { Deps } from '../deps';
+import { contactReason, withHtmlFooter } from '../mail/footer';
 import { enqueue } from '../mail/outbox';
+import { visitorMailParts } from '../mail/visitor-mail';
+import { isUnsubscribed } from '../privacy/queries';
 import { sendEmailInput } from '@helena/contract';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
@@ -34,7 +38,14 @@ export function emailRoute(deps: Deps) {
       );
     }
     const { to, subject, html, attachments } = parsed.data;
-    const [id] = await enqueue(deps.db.kysely, [{ kind: 'api', to, from: deps.config.MAIL_FROM, subject, html, attachments }]);
+    if (await isUnsubscribed(deps.db, await deps.privacy.addressKey(to))) {
+      deps.log.info('mail refused', { reason: 'recipient unsubscribed (/baja)', reqId: c.get('requestId') });
+      return c.json({ error: 'El destinatario se ha dado de baja' }, 409);
+    }
+    const { footer, headers } = await visitorMailParts(deps, to, contactReason(deps.config.COMPANY_NAME));
+    const [id] = await enqueue(deps.db.kysely, [
+      { kind: 'api', to, from: deps.config.MAIL_FROM, subject, html: withHtmlFooter(html, footer), headers, attachments },
+    ]);
     deps.nudgeMail();
     return c.json({ messageId: id });
   });

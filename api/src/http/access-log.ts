@@ -3,6 +3,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from '../log';
+import { PRIVACY_PATH, UNSUBSCRIBE_PATH } from '../privacy/links';
 import { clientIp } from './client-ip';
 
 export type AppEnv = { Variables: { requestId: string; ip: string } };
@@ -13,6 +14,12 @@ export function clientAborted(c: { env: unknown; req: { raw: Request } }): boole
   return c.req.raw.signal.aborted || (!!incoming && (incoming.destroyed || incoming.readableAborted) && !incoming.complete);
 }
 
+// A privacy link's token opens what is stored about its address: it is not written to the log.
+const CAPABILITY_PATH = new RegExp(`^(${UNSUBSCRIBE_PATH}|${PRIVACY_PATH})/[^/]+`);
+
+/** The request path as logged: privacy tokens replaced by `:token`. */
+export const loggedPath = (path: string): string => path.replace(CAPABILITY_PATH, '$1/:token');
+
 export function accessLog(opts: { log: Logger; trustProxy: boolean }): MiddlewareHandler<AppEnv> {
   const { log } = opts;
   return async (c, next) => {
@@ -22,7 +29,7 @@ export function accessLog(opts: { log: Logger; trustProxy: boolean }): Middlewar
     const fields = {
       reqId: c.get('requestId'),
       method: c.req.method,
-      path: c.req.path,
+      path: loggedPath(c.req.path),
       ms: Math.round((performance.now() - start) * 10) / 10,
       ip: c.get('ip'),
     };

@@ -5,6 +5,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, OutboxKind, OutboxTable } from '../db/schema';
 import { nowIso } from '../db';
 import { newId } from '../ids';
+import type { MailHeader } from '../privacy/links';
 
 export interface OutboxMessage {
   kind: OutboxKind;
@@ -15,6 +16,8 @@ export interface OutboxMessage {
   html: string;
   text?: string | null;
   attachments?: { filename: string; content: string; contentType: string }[] | null;
+  /** Sent as they are (List-Unsubscribe for a visitor). */
+  headers?: MailHeader[];
   /** Not sent before this time (ISO-8601); default now. */
   notBefore?: string;
 }
@@ -31,6 +34,7 @@ export async function enqueue(db: Kysely<Database> | Transaction<Database>, msgs
     html: m.html,
     text: m.text ?? null,
     attachments: m.attachments && m.attachments.length ? JSON.stringify(m.attachments) : null,
+    headers: m.headers && m.headers.length ? JSON.stringify(m.headers) : null,
     status: 'pending',
     attempts: 0,
     next_attempt_at: m.notBefore ?? now,

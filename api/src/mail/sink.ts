@@ -8,7 +8,8 @@
 //   flaky-<n>@…       503 for the first n attempts of a message (same To + Subject), then OK
 //   slowonce-<ms>@…   the first attempt of a message answers (and is delivered) after <ms>; later ones at once
 //
-// A missing or wrong X-Postmark-Server-Token is 401 {ErrorCode: 10}.
+// A missing or wrong X-Postmark-Server-Token is 401 {ErrorCode: 10}; `Headers` in any shape but
+// Postmark's [{Name, Value}] (or with a line break) is 422 {ErrorCode: 300}.
 import { randomUUID } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { html } from '../html/escape';
@@ -54,6 +55,26 @@ function addressOf(v: string): string {
   return (/<([^>]+)>/.exec(v)?.[1] ?? v).trim();
 }
 
+/**
+ * Postmark's `Headers`: absent, or a list of `{Name, Value}` strings (a header name is a token; no
+ * line breaks anywhere, which would smuggle in other headers). Answers the list, or null when the
+ * shape is one Postmark refuses.
+ */
+function headersOf(value: unknown): { Name: string; Value: string }[] | null {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) return null;
+  const ok = value.every(
+    (h) =>
+      !!h &&
+      typeof h === 'object' &&
+      typeof (h as Record<string, unknown>).Name === 'string' &&
+      typeof (h as Record<string, unknown>).Value === 'string' &&
+      /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test((h as { Name: string }).Name) &&
+      !/[\r\n]/.test((h as { Value: string }).Value),
+  );
+  return ok ? (value as { Name: string; Value: string }[]) : null;
+}
+
 type Result = { status: number; body: Record<string, unknown>; message?: SinkMessage; delayMs?: number };
 
 export function createPostmarkSink(opts: PostmarkSinkOptions): PostmarkSink {
@@ -75,6 +96,8 @@ export function createPostmarkSink(opts: PostmarkSinkOptions): PostmarkSink {
     if (!from || !EMAIL_RE.test(addressOf(from))) return err(422, 300, "Invalid 'From' address: '" + from + "'.");
     for (const r of recipients) if (!EMAIL_RE.test(r)) return err(422, 300, `Invalid 'To' address: '${r}'.`);
     if (!htmlBody && !textBody) return err(422, 300, 'Provide either email TextBody or HtmlBody or both.');
+    const headers = headersOf(m.Headers);
+    if (!headers) return err(422, 300, "Invalid 'Headers': a list of {\"Name\": string, \"Value\": string} without line breaks.");
 
     const [first = ''] = recipients;
     const local = (first.split('@')[0] ?? '').toLowerCase();
@@ -115,7 +138,7 @@ export function createPostmarkSink(opts: PostmarkSinkOptions): PostmarkSink {
       html: htmlBody,
       text: textBody,
       receivedAt,
-      headers: Array.isArray(m.Headers) ? (m.Headers as { Name: string; Value: string }[]) : [],
+      headers,
       metadata: m.Metadata && typeof m.Metadata === 'object' ? (m.Metadata as Record<string, string>) : {},
       attachments: Array.isArray(m.Attachments)
         ? (m.Attachments as { Name: string; ContentType: string; Content: string }[]).map((a) => ({

@@ -3,6 +3,7 @@
 import postmark from 'postmark';
 import type { OutboxTable } from '../db/schema';
 import { textOf } from '@helena/contract';
+import type { MailHeader } from '../privacy/links';
 
 export interface SendOutcome {
   messageId: string;
@@ -58,6 +59,7 @@ export function createPostmarkTransport(opts: PostmarkTransportOptions): MailTra
   const client = new postmark.ServerClient(opts.token, postmarkClientOptions(opts.apiUrl, opts.timeoutMs));
   return {
     async send(row) {
+      const headers = row.headers ? (JSON.parse(row.headers) as MailHeader[]) : [];
       const attachments = row.attachments
         ? (JSON.parse(row.attachments) as { filename: string; content: string; contentType: string }[])
         : undefined;
@@ -70,7 +72,7 @@ export function createPostmarkTransport(opts: PostmarkTransportOptions): MailTra
           TextBody: row.text ?? undefined,
           MessageStream: 'outbound',
           TrackOpens: false,
-          Headers: [{ Name: 'X-Helena-Outbox-Id', Value: row.id }],
+          Headers: [{ Name: 'X-Helena-Outbox-Id', Value: row.id }, ...headers],
           Metadata: { outbox_id: row.id, kind: row.kind },
           Attachments: attachments?.map((a) => ({
             Name: a.filename,

@@ -3,13 +3,16 @@
 // delivered. A message whose quick attempts all failed (a provider outage) is not given up: it
 // is swept again with long backoff until `sweepMs` after it was queued, so it goes out once the
 // provider is back. Stopping waits for the sends in flight, so a graceful restart loses nothing and
-// leaves no lease behind; a crash leaves leases that expire and are claimed again.
+// leaves no lease behind; a crash leaves leases that expire and are claimed again. An erasure
+// deletes the address's rows: a row erased before its claim is never sent; one already in flight
+// is recorded nowhere afterwards.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db';
 import { nowIso } from '../db';
-import type { OutboxTable } from '../db/schema';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { outageNotice } from '../db/outage-notice';
+import type { Transaction, Updateable } from 'kysely';
+import type { Database, EmailLogTable, OutboxTable } from '../db/schema';
 import { newId } from '../ids';
 import type { Logger } from '../log';
 import { claim } from './outbox';
@@ -68,6 +71,24 @@ export function nextAttemptAt(
   return at <= Date.parse(row.created_at) + (opts.sweepMs ?? 0) ? at : null;
 }
 
+/**
+ * Writes an attempt's outcome on its outbox row and its email_log row. False, writing nothing,
+ * when the row is gone: the address was erased while the message was being sent, and nothing
+ * about it may be recorded again.
+ */
+async function settle(
+  tx: Transaction<Database>,
+  row: OutboxTable,
+  set: Updateable<OutboxTable>,
+  log: Pick<EmailLogTable, 'status' | 'error_message'>,
+  now: string,
+): Promise<boolean> {
+  const updated = await tx.updateTable('outbox').set(set).where('id', '=', row.id).executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) return false;
+  await tx.insertInto('email_log').values({ id: newId(), pdf_id: row.pdf_id, email: row.to_email, sent_at: now, ...log }).execute();
+  return true;
+}
+
 export function createMailWorker(opts: MailWorkerOptions): MailWorker {
   const owner = opts.owner ?? `w-${process.pid}-${randomBytes(4).toString('hex')}`;
   const batchSize = opts.batchSize ?? 10;
@@ -81,17 +102,10 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
   async function record(row: OutboxTable, outcome: { messageId: string } | SendError) {
     const now = nowIso();
     const attempts = row.attempts + 1;
-    const gaveUp = await k.transaction().execute(async (tx) => {
+    const gaveUp = await k.transaction().execute(async (tx): Promise<boolean | 'erased'> => {
       if (!(outcome instanceof SendError)) {
-        await tx
-          .updateTable('outbox')
-          .set({ status: 'sent', attempts, message_id: outcome.messageId, lease_until: null, last_error: null, updated_at: now })
-          .where('id', '=', row.id)
-          .execute();
-        await tx
-          .insertInto('email_log')
-          .values({ id: newId(), pdf_id: row.pdf_id, email: row.to_email, sent_at: now, status: 'sent', error_message: null })
-          .execute();
+        const set = { status: 'sent' as const, attempts, message_id: outcome.messageId, lease_until: null, last_error: null, updated_at: now };
+        if (!(await settle(tx, row, set, { status: 'sent', error_message: null }, now))) return 'erased';
         if (row.kind === 'proposal' && row.pdf_id) {
           await tx.updateTable('pdf').set({ email_sent: opts.db.bool(true), updated_at: now }).where('id', '=', row.pdf_id).execute();
         }
@@ -99,36 +113,23 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
       }
       const retryAt = outcome.retryable ? nextAttemptAt(row, attempts, opts) : null;
       const giveUp = retryAt === null;
-      const detail = `${outcome.statusCode ? `HTTP ${outcome.statusCode}` : 'network'}${outcome.errorCode ? ` ErrorCode ${outcome.errorCode}` : ''}: ${outcome.message}`;
-      await tx
-        .updateTable('outbox')
-        .set({
-          status: giveUp ? 'failed' : 'pending',
-          attempts,
-          next_attempt_at: retryAt === null ? now : new Date(retryAt).toISOString(),
-          lease_until: null,
-          claimed_by: null,
-          last_error: detail.slice(0, 1000),
-          updated_at: now,
-        })
-        .where('id', '=', row.id)
-        .execute();
-      await tx
-        .insertInto('email_log')
-        .values({
-          id: newId(),
-          pdf_id: row.pdf_id,
-          email: row.to_email,
-          sent_at: now,
-          status: giveUp ? 'failed' : 'retry',
-          error_message: detail.slice(0, 1000),
-        })
-        .execute();
+      const detail = `${outcome.statusCode ? `HTTP ${outcome.statusCode}` : 'network'}${outcome.errorCode ? ` ErrorCode ${outcome.errorCode}` : ''}: ${outcome.message}`.slice(0, 1000);
+      const set = {
+        status: giveUp ? ('failed' as const) : ('pending' as const),
+        attempts,
+        next_attempt_at: retryAt === null ? now : new Date(retryAt).toISOString(),
+        lease_until: null,
+        claimed_by: null,
+        last_error: detail,
+        updated_at: now,
+      };
+      if (!(await settle(tx, row, set, { status: giveUp ? 'failed' : 'retry', error_message: detail }, now))) return 'erased';
       return giveUp;
     });
     opts.onOutcome?.(!(outcome instanceof SendError) ? 'sent' : gaveUp ? 'failed' : 'retry');
     const fields = { outboxId: row.id, kind: row.kind, attempt: attempts };
-    if (!(outcome instanceof SendError)) opts.log.info('mail sent', { ...fields, messageId: outcome.messageId });
+    if (gaveUp === 'erased') opts.log.info('mail erased while it was being sent', { ...fields, sent: !(outcome instanceof SendError) });
+    else if (!(outcome instanceof SendError)) opts.log.info('mail sent', { ...fields, messageId: outcome.messageId });
     else if (gaveUp) opts.log.error('mail failed for good', { ...fields, error: outcome.message, status: outcome.statusCode, hint: 'npm run mail:retry queues it again' });
     else opts.log.warn('mail attempt failed, will retry', { ...fields, error: outcome.message, status: outcome.statusCode, sweep: attempts >= opts.maxAttempts });
   }

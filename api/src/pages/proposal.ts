@@ -37,24 +37,29 @@ ${role ? html`<p>${role}</p>` : ''}
 
 
 export function renderProposalPage(content: string, opts: { title: string }): string {
-  return page(opts.title, raw(content));
+  return renderPage(opts.title, raw(content));
 }
 
 export function renderNotFoundPage(): string {
-  return page(
+  return renderPage(
     'Propuesta no disponible',
     html`<article class="proposal"><h1>Propuesta no disponible</h1><p>Este enlace no existe o ha caducado. Si necesitas una nueva propuesta, vuelve a hablar con nuestro asistente.</p></article>`,
   );
 }
 
-function page(title: string, body: SafeHtml): string {
+/**
+ * A whole page of this server in the proposal's style: `body` inside <main>, the shared
+ * stylesheet, noindex. `forms`: the page posts forms back here, so its referrer policy lets the
+ * browser name this origin on them (with no-referrer, a form POST says `Origin: null`).
+ */
+export function renderPage(title: string, body: SafeHtml, opts: { forms?: boolean } = {}): string {
   return html`<!doctype html>
 <html lang="es">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="${opts.forms ? 'same-origin' : 'no-referrer'}">
 <title>${title}</title>
 <link rel="stylesheet" href="${PROPOSAL_CSS_PATH}">
 <link rel="icon" href="data:,">
@@ -81,6 +86,12 @@ h2{font-size:20px;margin:32px 0 8px}
 .button{display:inline-block;background:var(--accent);color:#fff;text-decoration:none;padding:12px 20px;border-radius:10px;font-weight:600}
 .button:focus-visible{outline:3px solid #a5b4fc;outline-offset:2px}
 .proposal__expiry{font-size:14px;color:var(--muted)}
+.notice{color:var(--muted);font-size:14px}
+.data{width:100%;border-collapse:collapse;margin:8px 0 16px;font-size:15px}
+.data th,.data td{text-align:left;vertical-align:top;padding:6px 8px;border-bottom:1px solid #e5e7eb}
+form{margin:24px 0 0}
+button.button{border:0;cursor:pointer;font:inherit}
+button.button--danger{background:#b91c1c}
 .mail-frame{width:100%;height:480px;border:1px solid #e5e7eb;border-radius:8px;background:#fff}
 pre{white-space:pre-wrap}
 `;

@@ -1,11 +1,9 @@
 import { Hono } from 'hono';
 import type { Deps } from '../deps';
+import { setPageHeaders } from './headers';
 import { PROPOSAL_CSS, PROPOSAL_CSS_PATH, renderNotFoundPage, renderProposalPage } from './proposal';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const PAGE_CSP =
-  "default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 export function pageRoutes(deps: Deps) {
   const app = new Hono();
@@ -19,10 +17,7 @@ export function pageRoutes(deps: Deps) {
   );
 
   app.get('/propuesta/:callId', async (c) => {
-    c.header('X-Robots-Tag', 'noindex, nofollow');
-    c.header('Cache-Control', 'no-store');
-    c.header('Content-Security-Policy', PAGE_CSP);
-    c.header('Referrer-Policy', 'no-referrer');
+    setPageHeaders(c);
     const callId = c.req.param('callId');
     const row = UUID_RE.test(callId)
       ? await deps.db.kysely

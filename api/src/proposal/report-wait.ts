@@ -9,7 +9,7 @@ import type { Deps } from '../deps';
 import { proposalEmail } from '../mail/templates';
 import { renderProposalContent } from '../pages/proposal';
 import { findProposalSource } from './queries';
-import { LONGEST_CALL_MS, proposalView } from './service';
+import { LONGEST_CALL_MS, proposalView, visitorMailPartsOf } from './service';
 
 interface Waiting {
   outbox_id: string;
@@ -59,7 +59,7 @@ async function release(deps: Deps, w: Waiting): Promise<boolean> {
     summary = record.ok ? record.summary : null;
   }
   const view = proposalView(deps, row, summary, w.expires_at);
-  const email = proposalEmail(view);
+  const email = proposalEmail(view, (await visitorMailPartsOf(deps, row.email)).footer);
   const now = nowIso();
   return db.kysely.transaction().execute(async (tx) => {
     // Deleting the wait is the claim: another instance releasing it at the same time deletes nothing.

@@ -3,7 +3,10 @@
 // messages (confirmation + proposal) in one transaction. Idempotent per call: pdf.call_id is unique.
 import { nowIso } from '../db';
 import { newId, tokenMatches } from '../ids';
+import { leadReason } from '../mail/footer';
 import { confirmationEmail, proposalEmail } from '../mail/templates';
+import { visitorMailParts, type VisitorMailParts } from '../mail/visitor-mail';
+import { isUnsubscribed } from '../privacy/queries';
 import { visitorText } from '../mail/visitor-text';
 import { renderProposalContent } from '../pages/proposal';
 import { mailboxOf, type ProposalView } from '../pages/proposal-view';
@@ -23,9 +26,10 @@ export type SendResult =
   | { status: 'not-found' }
   | { status: 'forbidden'; reason: string };
 
-/** Why a cap holds this proposal's mail back, or null. */
+/** Why this proposal's mail is held back (the address unsubscribed, or a cap), or null. */
 async function capReason(deps: Deps, to: string): Promise<string | null> {
   const { db, config } = deps;
+  if (await isUnsubscribed(db, await deps.privacy.addressKey(to))) return 'recipient unsubscribed (/baja)';
   const now = Date.now();
   const recipientSince = new Date(now - config.MAIL_RECIPIENT_WINDOW_HOURS * HOUR_MS).toISOString();
   if ((await proposalsQueuedSince(db, recipientSince, to)) >= config.MAIL_PER_RECIPIENT) {
@@ -74,11 +78,13 @@ async function queue(deps: Deps, row: ProposalSource, vapiId: string, log: Logge
   // it); it is in the outbox at once, so the mail caps count it, not before its latest time. A
   // text chat never gets a report, so its proposal goes at once.
   const waitsForReportOf = deps.awaitReports && conversation.kind !== 'chat' && !row.reported_at && row.vapi_call_id ? row.vapi_call_id : undefined;
+  const parts = await visitorMailPartsOf(deps, row.email);
   const message = (kind: 'confirmation' | 'proposal', rendered: { subject: string; html: string; text: string }) => ({
     kind,
     pdfId,
     to: row.email,
     from: config.MAIL_FROM,
+    headers: parts.headers,
     ...rendered,
     ...(kind === 'proposal' && waitsForReportOf ? { notBefore: latestProposalTime(config) } : {}),
   });
@@ -91,11 +97,13 @@ async function queue(deps: Deps, row: ProposalSource, vapiId: string, log: Logge
       email: row.email,
       expiresAt,
       now,
-      messages: held ? [] : [message('confirmation', confirmationEmail(view)), message('proposal', proposalEmail(view))],
+      messages: held ? [] : [message('confirmation', confirmationEmail(view, parts.footer)), message('proposal', proposalEmail(view, parts.footer))],
       waitsForReportOf,
     });
   } catch (err) {
     if (db.isUniqueViolation(err)) return { status: 'already-queued' };
+    // The address was erased after the call was read: there is no call to send a proposal for.
+    if (db.isForeignKeyViolation(err)) return { status: 'not-found' };
     throw err;
   }
   if (held) {
@@ -104,6 +112,11 @@ async function queue(deps: Deps, row: ProposalSource, vapiId: string, log: Logge
   }
   deps.nudgeMail();
   return { status: 'queued', waitsForReport: !!waitsForReportOf };
+}
+
+/** The footer and unsubscribe headers of a lead's emails. */
+export function visitorMailPartsOf(deps: Deps, to: string): Promise<VisitorMailParts> {
+  return visitorMailParts(deps, to, leadReason(deps.config.COMPANY_NAME, to));
 }
 
 /** What the proposal page and email show for `row`, with the conversation's `summary`. */

@@ -68,6 +68,7 @@ export async function registerContact(deps: Deps, vapiIds: readonly string[], ar
     vapi_call_id: conversation.id,
     duration: null,
   });
+  if (!callId) return { error: TOOL_ANSWERS.refused };
   const sent = await queueProposal(deps, callId);
   if (sent.status === 'not-found' || sent.status === 'forbidden') {
     deps.log.warn('registrar_contacto refused', { vapiIds, status: sent.status, reason: 'reason' in sent ? sent.reason : undefined });

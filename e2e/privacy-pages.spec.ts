@@ -1,0 +1,96 @@
+// The links at the foot of every visitor email, in Chromium against the product as `npm start`
+// runs it: the unsubscribe page and the 'see or erase my data' page, used with the keyboard
+// alone, under their strict CSP (no script; forms post back to this server), without serious axe
+// findings. The links are read from the email the local Postmark sink received.
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { startDemoServer, type DemoServer } from './helpers/demo-server';
+import { axeSeriousOrCritical, screenshots } from './helpers/page';
+
+const shot = screenshots(fileURLToPath(new URL('artifacts/privacy-pages/', import.meta.url)));
+
+let site: DemoServer;
+test.beforeAll(async () => {
+  site = await startDemoServer();
+});
+test.afterAll(async () => {
+  await site?.close();
+});
+
+async function rpc(path: string, input: unknown): Promise<Record<string, string>> {
+  const res = await fetch(`${site.url}/api/trpc/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) });
+  const body = (await res.json()) as { result?: { data?: Record<string, string> } };
+  if (res.status !== 200 || !body.result?.data) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
+  return body.result.data;
+}
+
+/** A lead on a conversation the demo's simulator knows, as the widget makes one; answers the confirmation email. */
+async function leadWithMail(email: string, name: string) {
+  const call = await fetch(`${site.url}/sim/call/web`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer demo-public-key' },
+    body: JSON.stringify({ assistantId: 'demo-assistant' }),
+  });
+  expect(call.status).toBe(201);
+  const vapiId = ((await call.json()) as { id: string }).id;
+  const vc = await rpc('vapi_call.create', { vapi_id: vapiId, initial_data: { start_time: new Date().toISOString() }, status: 'active' });
+  const customer = await rpc('customer.upsert', { email, name, company: 'Floristería Pétalo' });
+  const row = await rpc('calls.createWithVerification', { transaction: `propuesta-${Date.now()}`, customer_id: customer.id, vapi_call_id: vc.id, vapi_call_token: vc.token, status: 'completada' });
+  await rpc('proposal.send', { callId: row.id, token: vc.token });
+  let html = '';
+  await expect
+    .poll(async () => {
+      const mails = (await (await fetch(`${site.url}/dev/mail.json`)).json()) as { to: string; html: string }[];
+      html = mails.find((m) => m.to === email)?.html ?? '';
+      return html.length > 0;
+    }, { timeout: 15_000 })
+    .toBe(true);
+  const link = (path: string) => new RegExp(`href="(${site.url}/${path}/[A-Za-z0-9_-]+)"`).exec(html)?.[1] ?? '';
+  return { unsubscribe: link('baja'), privacy: link('privacidad') };
+}
+
+/** Opens `url` and collects the CSP violations the page reports. */
+async function open(page: Page, url: string): Promise<string[]> {
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  await page.goto(url);
+  return violations;
+}
+
+test('the unsubscribe link: the page asks, the button (by keyboard) unsubscribes', async ({ page }) => {
+  const links = await leadWithMail('rosa.baja@example.com', 'Rosa');
+  expect(links.unsubscribe).not.toBe('');
+  const violations = await open(page, links.unsubscribe);
+  await expect(page.getByRole('heading', { name: 'Darte de baja' })).toBeVisible();
+  await expect(page.getByText('rosa.baja@example.com')).toBeVisible();
+  expect(await axeSeriousOrCritical(page)).toEqual([]);
+  await shot(page, '1-baja');
+  const button = page.getByRole('button', { name: 'Darme de baja' });
+  while (!(await button.evaluate((b) => b === document.activeElement))) await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Te hemos dado de baja' })).toBeVisible();
+  await shot(page, '2-baja-hecha');
+  await page.goto(links.unsubscribe);
+  await expect(page.getByRole('heading', { name: 'Ya te has dado de baja' })).toBeVisible();
+  expect(violations).toEqual([]);
+});
+
+test('the data link: the page shows what is stored; "Borrar mis datos" erases it', async ({ page }) => {
+  const links = await leadWithMail('tomas.datos@example.com', 'Tomás <Datos>');
+  const violations = await open(page, links.privacy);
+  await expect(page.getByRole('heading', { name: 'Tus datos', level: 1 })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Tomás <Datos>' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Floristería Pétalo' })).toBeVisible();
+  expect(await axeSeriousOrCritical(page)).toEqual([]);
+  await shot(page, '3-privacidad');
+  await page.getByRole('button', { name: 'Borrar mis datos' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Hemos borrado tus datos' })).toBeVisible();
+  await shot(page, '4-borrado');
+  await page.goto(links.privacy);
+  await expect(page.getByText('no guarda ningún dato sobre tomas.datos@example.com')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Borrar mis datos' })).toHaveCount(0);
+  expect(violations).toEqual([]);
+});
