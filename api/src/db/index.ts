@@ -38,8 +38,13 @@ export const migrations = {
   '20261126T0100_privacy': privacy,
 };
 
-/** How long a request waits for a PostgreSQL connection (a free one, or a new one) before it fails. */
-export const PG_CONNECT_TIMEOUT_MS = 2000;
+/**
+ * How long a request waits for a PostgreSQL connection (a free one from the pool, or a new one)
+ * before it is answered 503. A stopped database refuses at once, so this bounds the unreachable
+ * one (a network cut) and a saturated pool; 2 s turned an overloaded machine's pool waits into
+ * 503s (bench/lead-flow at load 14 on 2 cores), 5 s keeps the issue's bound for an answer.
+ */
+export const PG_CONNECT_TIMEOUT_MS = 5000;
 
 /**
  * A restart, failover or network cut makes PostgreSQL end every connection. pg reports that
