@@ -5,7 +5,8 @@
 //   - failure paths: the empty email, a customer save the server fails, the end of the call
 //   - rules and quality: no button on /propuesta/…, keyboard only, axe, no CSP violations
 //   - the default mode follows the specification: the button and toggleHelenaChat start the call;
-//     after it, a typed line is a text chat (no microphone, no call); chat mode; a reload keeps it
+//     after it, a typed line is a text chat (no microphone, no call); chat mode
+//   - a reload or another page of the site rejoins the live call
 // Screenshots of each step go to e2e/artifacts/demo-site/.
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -610,33 +611,63 @@ test('chat mode: no microphone, no call, the answer streams in, and the lead goe
   expect(problems).toEqual(NO_PROBLEMS);
 });
 
-test('a reload keeps the conversation, closes the call that was live and clears its id; the call button carried the chat on', async ({ page }) => {
+/** How many vapi_call rows the server holds for a platform conversation id. */
+function rowCount(vapiId: string): number {
+  const db = new Database(site.dbPath);
+  try {
+    return (db.prepare('SELECT COUNT(*) AS n FROM vapi_call WHERE vapi_id = ?').get(vapiId) as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+test('a reload and a click to another page rejoin the live call: same call, one open row, the conversation so far, new lines appended', async ({ page }) => {
   const problems = await openHome(page);
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/call/web')) calls.push(r.url());
+  });
   await startCall(page);
-  await widget(page).getByRole('button', { name: 'Finalizar Llamada' }).click();
-  await expect(widget(page).getByText('La llamada ha finalizado')).toBeVisible({ timeout: 10_000 });
-  const before = await botLines(page).count();
   await typeMessage(page, '¿Funciona en WhatsApp?');
-  await expect(botLines(page)).toHaveCount(before + 1, { timeout: 15_000 });
-  // The call button: voice again, with the typed line still in the conversation.
-  await launcher(page).click();
-  await expect(widget(page).getByRole('button', { name: 'Finalizar Llamada' })).toBeVisible({ timeout: 15_000 });
-  await expect(widget(page).getByRole('log').getByText(GREETING).last()).toBeVisible({ timeout: 15_000 });
   await expect(widget(page).getByRole('log').getByText('¿Funciona en WhatsApp?')).toBeVisible();
   const vapiCallId = (await page.evaluate(() => localStorage.getItem('vapiCallId')))!;
   await expect.poll(() => rowStatus(vapiCallId), { timeout: 10_000 }).toBe('active');
+  const lines = await widget(page).getByRole('log').getByText(GREETING).count();
+  expect(lines).toBe(1);
 
   await page.reload();
-  // The row was closed as the page went away.
+  // Back in the same call: 'Finalizar Llamada' without pressing anything, and the same call id.
+  await expect(widget(page).getByRole('button', { name: 'Finalizar Llamada' })).toBeVisible({ timeout: 15_000 });
+  await expect(widget(page).getByRole('log').getByText(GREETING)).toHaveCount(1);
+  await expect(widget(page).getByRole('log').getByText('¿Funciona en WhatsApp?')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('vapiCallId'))).toBe(vapiCallId);
+  expect(rowStatus(vapiCallId)).toBe('active');
+  expect(rowCount(vapiCallId)).toBe(1);
+  // New lines join the conversation so far, in the same call.
+  await speak(page, '¿Cuánto cuesta?');
+  await expect(widget(page).getByRole('log').getByText(DEMO_LINES.price, { exact: false })).toBeVisible({ timeout: 15_000 });
+  await shot(page, 'rejoin-1-after-reload');
+
+  // Another page of the site (a new document of the same origin).
+  await page.goto(site.url + '/?desde=servicios');
+  await expect(widget(page).getByRole('button', { name: 'Finalizar Llamada' })).toBeVisible({ timeout: 15_000 });
+  await expect(widget(page).getByRole('log').getByText(DEMO_LINES.price, { exact: false })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('vapiCallId'))).toBe(vapiCallId);
+  expect(rowCount(vapiCallId)).toBe(1);
+  expect(rowStatus(vapiCallId)).toBe('active');
+  expect(calls).toHaveLength(1); // one call created, joined three times
+
+  // Hanging up ends it for good: the row closes, and the next reload does not rejoin.
+  await widget(page).getByRole('button', { name: 'Finalizar Llamada' }).click();
+  await expect(widget(page).getByText('La llamada ha finalizado')).toBeVisible({ timeout: 10_000 });
   await expect.poll(() => rowStatus(vapiCallId), { timeout: 10_000 }).toBe('inactive');
-  // Reopened: the conversation is shown again, and the button calls anew under a new id.
+  await page.reload();
   await launcher(page).click();
   await expect(widget(page).getByRole('log').getByText('¿Funciona en WhatsApp?')).toBeVisible();
   await expect(widget(page).getByRole('button', { name: 'Finalizar Llamada' })).toBeVisible({ timeout: 15_000 });
   const next = () => page.evaluate(() => localStorage.getItem('vapiCallId'));
   await expect.poll(async () => (await next()) !== null && (await next()) !== vapiCallId).toBe(true);
-  expect(rowStatus(vapiCallId)).toBe('inactive');
-  await shot(page, 'reload-1-restored');
+  expect(rowCount(vapiCallId)).toBe(1);
   expect(problems).toEqual(NO_PROBLEMS);
 });
 

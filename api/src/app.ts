@@ -16,14 +16,19 @@ import { createPrivacyKeys, type PrivacyKeys } from './privacy/keys';
 import { privacyRoutes } from './privacy/routes';
 import { unverifiedConversations, type Conversations } from './proposal/conversation';
 import { accessLog, clientAborted, type AppEnv } from './http/access-log';
-import { refuse } from './http/api-error';
+import { databaseUnavailable, refuse } from './http/api-error';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable';
+import { outageNotice } from './db/outage-notice';
 import { requestBodyLimit } from './http/body-limit';
 import { compression } from './http/compression';
 import { corsAllowList } from './http/cors';
 import { hostGuard } from './http/host-guard';
 import { loopbackOnly } from './http/loopback-only';
 import { rateLimit } from './http/rate-limit';
-import { createRateLimits, type RateLimits } from './http/rate-limits';
+import { countingRefusals, createRateLimits, type RateLimits } from './http/rate-limits';
+import { requestMetrics } from './http/request-metrics';
+import { createMetrics, type Metrics } from './metrics/metrics';
+import { METRICS_PATH, metricsRoute } from './metrics/route';
 import { serveStatic, type StaticRoot } from './http/static';
 import { trpcHandler } from './http/trpc';
 import { VAPI_EVENTS_PATH, vapiEventsRoute } from './vapi_events/route';
@@ -55,6 +60,8 @@ export interface AppOptions {
   isReady?: () => boolean;
   /** The Server URL's secret; without one, /api/vapi/events does not exist. */
   vapiWebhookSecret?: string;
+  /** The Prometheus metrics (shared with the mail worker); a fresh set by default. */
+  metrics?: Metrics;
   /** The privacy key; default PRIVACY_SECRET's, else the database's own. */
   privacy?: PrivacyKeys;
 }
@@ -67,7 +74,8 @@ export interface BuiltApp {
 export function createApp(opts: AppOptions): BuiltApp {
   const { config, db } = opts;
   const log = opts.log ?? createLogger({ level: config.LOG_LEVEL });
-  const limits = opts.limits ?? createRateLimits({ config, db, log });
+  const metrics = opts.metrics ?? createMetrics({ db });
+  const limits = countingRefusals(opts.limits ?? createRateLimits({ config, db, log }), metrics);
   const deps: Deps = {
     config,
     db,
@@ -77,10 +85,12 @@ export function createApp(opts: AppOptions): BuiltApp {
     privacy: opts.privacy ?? createPrivacyKeys(db, config.PRIVACY_SECRET),
     awaitReports: !!opts.vapiWebhookSecret,
     nudgeMail: opts.nudgeMail ?? (() => {}),
+    metrics,
   };
   const app = new Hono<AppEnv>();
 
   app.use('*', requestId({ limitLength: 64 }));
+  app.use('*', requestMetrics(metrics));
   app.use('*', accessLog({ log, trustProxy: config.TRUST_PROXY }));
   app.use('*', hostGuard({ publicUrl: config.PUBLIC_URL, bindHost: config.HOST }));
   app.use(
@@ -98,7 +108,7 @@ export function createApp(opts: AppOptions): BuiltApp {
   // JSON and HTML over 1 KB; precompressed static files already carry their Content-Encoding.
   app.use('*', ...compression(1024));
 
-  app.use('/api/*', corsAllowList({ allowed: config.ALLOWED_ORIGINS, log }));
+  app.use('/api/*', corsAllowList({ allowed: config.ALLOWED_ORIGINS, log, onRefused: () => metrics.refusals.inc({ reason: 'origin' }) }));
   const apiBodyLimit: MiddlewareHandler<AppEnv> = requestBodyLimit();
   // The Server URL reads its own, larger body (end-of-call reports carry whole transcripts).
   const apiLimit: MiddlewareHandler<AppEnv> = (c, next) => (c.req.path === VAPI_EVENTS_PATH ? next() : apiBodyLimit(c, next));
@@ -121,6 +131,7 @@ export function createApp(opts: AppOptions): BuiltApp {
   });
 
   app.route('/', pageRoutes(deps));
+  app.route(METRICS_PATH, metricsRoute(metrics, config.METRICS_TOKEN));
   app.route('/', privacyRoutes(deps));
 
   if (opts.sink) {
@@ -144,9 +155,15 @@ export function createApp(opts: AppOptions): BuiltApp {
   for (const root of opts.staticRoots ?? []) app.use('*', serveStatic(root));
 
   app.notFound((c) => (c.req.path.startsWith('/api/') ? refuse(c, 404, 'Not found') : c.text('No encontrado', 404)));
+  const noteOutage = outageNotice(log, 'database unavailable: answering 503');
   app.onError((err, c) => {
     if (err instanceof HTTPException) return err.getResponse();
     if (clientAborted(c)) return c.body(null, 499 as 400);
+    if (isDatabaseUnavailable(err)) {
+      metrics.databaseUnavailable.inc();
+      noteOutage({ path: c.req.path, code: (err as { code?: string }).code });
+      return databaseUnavailable(c, DATABASE_RETRY_AFTER_SECONDS);
+    }
     log.error('unhandled error', { reqId: c.get('requestId'), path: c.req.path, err });
     return c.json({ error: 'Internal server error' }, 500);
   });

@@ -63,6 +63,8 @@ export const configSchema = z
     STRICT_RATE_LIMIT_PER_MINUTE: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(1_000_000).optional()),
 
     EMAIL_API_KEY: z.preprocess(blankToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+    /** The bearer token a scraper beyond loopback presents at GET /metrics; unset, /metrics answers loopback only. */
+    METRICS_TOKEN: z.preprocess(blankToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
     POSTMARK_SERVER_TOKEN: optionalString,
     POSTMARK_API_URL: z.preprocess(blankToUndefined, httpUrl.optional()),
     MAIL_FROM: z.preprocess(

@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Db } from './db';
 import type { RateLimits } from './http/rate-limits';
 import type { Logger } from './log';
+import type { Metrics } from './metrics/metrics';
 import type { Conversations } from './proposal/conversation';
 import type { PrivacyKeys } from './privacy/keys';
 
@@ -17,6 +18,8 @@ export interface Deps {
   privacy: PrivacyKeys;
   /** A Server URL is configured: proposal emails wait for the end-of-call report. */
   awaitReports: boolean;
+  /** The app's Prometheus counters (GET /metrics). */
+  metrics: Metrics;
   /** Wakes the mail worker after new outbox rows (no-op when it is not running). */
   nudgeMail(): void;
 }

@@ -13,6 +13,7 @@ import { sdkPlatformClient, type PlatformClientSource } from './mail/summary';
 import { platformConversations, unverifiedConversations } from './proposal/conversation';
 import { createPostmarkTransport, type MailTransport } from './mail/transport';
 import { createMailWorker, type MailWorker } from './mail/worker';
+import { createMetrics } from './metrics/metrics';
 import type { StaticRoot } from './http/static';
 import type { AppEnv } from './http/access-log';
 import { startReportWaiter } from './proposal/report-wait';
@@ -71,6 +72,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       })
     : unverifiedConversations;
 
+  const metrics = createMetrics({ db });
   // The transport is bound once the port is known (the local sink lives on this server).
   let transport: MailTransport | null = opts.transport ?? null;
   const worker = config.MAIL_WORKER
@@ -86,6 +88,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
         sweepBaseMs: config.MAIL_SWEEP_BASE_MS,
         leaseMs: config.MAIL_LEASE_MS,
         batchSize: config.MAIL_BATCH_SIZE,
+        onOutcome: (outcome) => metrics.mailAttempt(outcome),
       })
     : null;
 
@@ -102,6 +105,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     mounts: opts.mounts,
     isReady: () => ready,
     vapiWebhookSecret: config.VAPI_WEBHOOK_SECRET ?? opts.vapiWebhookSecret,
+    metrics,
   });
 
   let server: Server;

@@ -4,6 +4,8 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { HONEYPOT_FIELD, formatLeadError } from '@helena/contract';
 import type { Deps } from './deps';
 import type { LimitClass } from './http/rate-limits';
+import { isDatabaseUnavailable } from './db/unavailable';
+import { UNAVAILABLE_MESSAGE } from './http/api-error';
 import { newId } from './ids';
 import type { Logger } from './log';
 
@@ -39,7 +41,21 @@ const strictLimit = t.middleware(async ({ ctx, path, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(strictLimit);
+/**
+ * A procedure that failed because the database is away answers 503 (SERVICE_UNAVAILABLE; the
+ * handler adds Retry-After), not a 500: the client may try again, and nothing is half-written
+ * (each write is one statement or one transaction).
+ */
+const databaseOutage = t.middleware(async ({ ctx, next }) => {
+  const result = await next();
+  if (!result.ok && isDatabaseUnavailable(result.error)) {
+    ctx.deps.metrics.databaseUnavailable.inc();
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE_MESSAGE, cause: result.error });
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(databaseOutage).use(strictLimit);
 
 /**
  * The lead form's honeypot: a bot that filled the hidden field gets the answer a person would

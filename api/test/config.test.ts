@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from '../src/config';
+import { textOf } from '@helena/contract';
 import { escapeHtml, html, raw } from '../src/html/escape';
 import { isHashedName } from '../src/http/static';
 
@@ -74,6 +75,11 @@ describe('escape', () => {
     expect(html`<p>${name}</p>`.value).toBe('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>');
     expect(html`<ul>${['<a>', raw('<li>ok</li>')]}</ul>`.value).toBe('<ul>&lt;a&gt;<li>ok</li></ul>');
     expect(html`${null}${undefined}${false}${0}`.value).toBe('0');
+  });
+
+  it('prints any value as text, never [object Object]', () => {
+    expect([textOf('a'), textOf(7), textOf(true), textOf(10n), textOf(null), textOf(undefined)]).toEqual(['a', '7', 'true', '10', '', '']);
+    expect(escapeHtml({ to: '<x>' })).toBe('{&quot;to&quot;:&quot;&lt;x&gt;&quot;}');
   });
 });
 

@@ -142,6 +142,22 @@ function messageSpecs() {
       });
     });
 
+    it('a conversation the platform ends gets its end time: the report’s endedAt, or the moment of the ended status, and keeps the first one', async () => {
+      const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as Record<string, unknown>;
+      const byReport = await conversationWithLead('fin-informe@example.com');
+      expect((await deliver(report(byReport.vapiId))).status).toBe(200);
+      expect(parse((await conversation(byReport.vapiId)).initial_data)).toMatchObject({ end_time: '2026-11-23T10:03:20.000Z' });
+
+      const byStatus = await conversationWithLead('fin-estado@example.com');
+      const before = Date.now();
+      expect((await deliver({ message: { type: 'status-update', status: 'ended', call: { id: byStatus.vapiId } } })).status).toBe(200);
+      const endTime = Date.parse(String(parse((await conversation(byStatus.vapiId)).initial_data).end_time));
+      expect(endTime).toBeGreaterThanOrEqual(before - 1000);
+      // A later report does not move an end the conversation already has.
+      expect((await deliver(report(byStatus.vapiId))).status).toBe(200);
+      expect(Date.parse(String(parse((await conversation(byStatus.vapiId)).initial_data).end_time))).toBe(endTime);
+    });
+
     it('a message about a call this server never registered is acknowledged and stores nothing', async () => {
       const r = await deliver(report('call-nobody-registered'));
       expect(r.status).toBe(200);

@@ -1,6 +1,6 @@
 // bench/lead-flow: the load test of the tRPC lead flow.
 //   node --import tsx bench/lead-flow/index.mjs [--duration=60] [--visitors=50] [--drain=60] [--rate-limit=1000000] [--md=FILE]
-//       [--postgres=postgres://…] [--instances=2] [--strict-limit=1000] [--write]
+//       [--postgres=postgres://…] [--instances=2] [--strict-limit=1000] [--server-log=FILE] [--write]
 //
 // One server (the real entry point, api/src/main.ts, in a child process so the load generator
 // does not share its event loop) on a temp SQLite file, or with --postgres N servers
@@ -14,7 +14,12 @@
 // batching, no transformer) for --duration seconds, each flow a conversation the demo's
 // simulator knows (a proposal needs one) and the capability token that proves it is theirs:
 //   POST /sim/call/web → vapi_call.create → vapi_call.update → customer.upsert →
-//   calls.createWithVerification (with the token) → proposal.send (with the token)
+//   calls.createWithVerification (with the token) → proposal.send (with the token) →
+//   POST /sim/call/<id>/control {type: 'end-call'} (the visitor hangs up)
+// Ending the call matters: the demo runs with a Server URL, so each proposal email waits for its
+// call's end-of-call report (at most PROPOSAL_REPORT_WAIT_MINUTES, 10, after the call ends). A
+// call nobody ends gets its report only when the simulator drops its room (SIM_MAX_ROOMS, 100),
+// so without the hang-up the last 100 proposals would wait out those 10 minutes.
 // Then it waits (at most --drain seconds) for the outbox to drain, stops the server gracefully,
 // and checks: 0 errors, rows equal to submissions, every email delivered to the sink (one
 // confirmation and one proposal, with its link, per submission), every pdf.email_sent true, and
@@ -22,7 +27,7 @@
 // There is no peer for this one: it prints our figures and the checks, and exits 1 if a check fails.
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
-import { mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,6 +57,8 @@ const MD_FILE = arg('md', '');
 /** --write: replace this run's own section of bench/RESULTS.md. */
 const WRITE = process.argv.includes('--write');
 const PG_URL = arg('postgres', '');
+/** --server-log=FILE: the servers' stdout (JSON lines, LOG_LEVEL=info) goes there, to see what a slow request met. */
+const SERVER_LOG = arg('server-log', '');
 const INSTANCES = PG_URL ? Math.round(num('instances', 2, 1, 4)) : 1;
 /** Its section of bench/RESULTS.md (a heading no other section's name starts with). */
 const SECTION = PG_URL ? 'PostgreSQL lead-flow' : 'lead-flow';
@@ -157,9 +164,11 @@ for (let i = 0; i < INSTANCES; i++) {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(port),
-    PUBLIC_URL: base,
+    // One public URL for every instance, as behind a load balancer: any instance may render a
+    // proposal's link (the one whose report waiter releases it), and it must be the same link.
+    PUBLIC_URL: servers[0]?.base ?? base,
     ...(pgUrl ? { DATABASE_URL: pgUrl } : { DATABASE_PATH: dbFile }),
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: SERVER_LOG ? 'info' : 'warn',
     TRUST_PROXY: 'true',
     RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
     STRICT_RATE_LIMIT_PER_MINUTE: String(STRICT_LIMIT),
@@ -183,6 +192,7 @@ for (let i = 0; i < INSTANCES; i++) {
     stream.on('data', (chunk) => {
       const lines = (rest + chunk).split('\n');
       rest = lines.pop() ?? '';
+      if (SERVER_LOG && lines.length) appendFileSync(SERVER_LOG, lines.map((l) => `${i} ${l}\n`).join(''));
       for (const line of lines) {
         if (!line.trim()) continue;
         let level = 'other';
@@ -190,7 +200,7 @@ for (let i = 0; i < INSTANCES; i++) {
           level = JSON.parse(line).level ?? 'other';
         } catch {}
         serverLog[level in serverLog ? level : 'other']++;
-        if (serverLog.first.length < 10 && level !== 'info') serverLog.first.push(line.slice(0, 400));
+        if (serverLog.first.length < 10 && level !== 'info' && level !== 'debug') serverLog.first.push(line.slice(0, 400));
       }
     });
   }
@@ -251,7 +261,7 @@ class FlowError extends Error {
 }
 
 function newStats() {
-  return { flows: [], sim: [], byProc: Object.fromEntries(PROCEDURES.map((p) => [p, []])), errors: new Map(), errorSamples: [], slow: [] };
+  return { flows: [], sim: [], simEnd: [], byProc: Object.fromEntries(PROCEDURES.map((p) => [p, []])), errors: new Map(), errorSamples: [], slow: [] };
 }
 
 /** A visitor: the server it sticks to, and its own client address (through X-Forwarded-For). */
@@ -314,6 +324,26 @@ async function simulatorCall(stats, who) {
   return JSON.parse(text).id;
 }
 
+/** The visitor hangs up: the simulator ends the call and sends its end-of-call report to the server. */
+async function hangUp(stats, who, vapiId) {
+  const t0 = now();
+  let res;
+  try {
+    res = await fetch(`${who.base}/sim/call/${encodeURIComponent(vapiId)}/control`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': who.ip },
+      body: JSON.stringify({ type: 'end-call' }),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (err) {
+    throw new FlowError('sim call control', 0, String(err?.cause?.code ?? err?.name ?? err));
+  }
+  const text = await res.text();
+  // 400 'Call is not active': the call had already ended (its room was dropped), which is what a hang-up wants.
+  if (res.status !== 200 && !(res.status === 400 && text.includes('not active'))) throw new FlowError('sim call control', res.status, text.slice(0, 200));
+  stats?.simEnd.push(now() - t0);
+}
+
 async function leadFlow(stats, v, n) {
   const t0 = now();
   const who = visitorOf(v);
@@ -350,8 +380,9 @@ async function leadFlow(stats, v, n) {
     summary: SUMMARY,
   });
   const sent = await mutate(stats, who, 'proposal.send', { callId: call.id, token: vc.token });
+  await hangUp(stats, who, vapiId);
   if (sent.queued !== true) throw new FlowError('proposal.send', 200, 'queued is not true: ' + JSON.stringify(sent));
-  submissions.set(email, { callId: call.id, base: who.base });
+  submissions.set(email, { callId: call.id, base: servers[0].base });
   if (stats) queuedAt.set(email, Date.now());
   stats?.flows.push(now() - t0);
 }
@@ -516,8 +547,9 @@ const summarize = (xs) => {
 };
 const f1 = (x) => (Number.isFinite(x) ? x.toFixed(1) : '–');
 const latencyRows = [
-  ['flow (simulator call + 5 calls)', summarize(stats.flows)],
+  ['flow (simulator call + 5 calls + hang-up)', summarize(stats.flows)],
   ['POST /sim/call/web', summarize(stats.sim)],
+  ['POST /sim/call/:id/control (hang up)', summarize(stats.simEnd)],
   ...PROCEDURES.map((p) => [p, summarize(stats.byProc[p])]),
   ['mail delay (queued → in the sink)', summarize(mailDelay)],
 ];
@@ -527,7 +559,17 @@ const requests = PROCEDURES.reduce((a, p) => a + stats.byProc[p].length, 0);
 const serverCpu = cpu0.server !== null && cpu1.server !== null ? cpu1.server - cpu0.server : null;
 const benchCpu = (cpu1.bench.user + cpu1.bench.system) / 1e6;
 
+/** The issue's bound for a request once the server is ready (the measured run's requests; the warm-up's are not timed). */
+const MAX_REQUEST_MS = 2000;
+const slowest = [...PROCEDURES.map((p) => [p, stats.byProc[p]]), ['POST /sim/call/web', stats.sim], ['hang-up', stats.simEnd]]
+  .map(([name, xs]) => [name, xs.length ? Math.max(...xs) : 0])
+  .reduce((a, b) => (b[1] > a[1] ? b : a), ['none', 0]);
 const checks = [
+  [
+    `no request over ${MAX_REQUEST_MS / 1000} s`,
+    slowest[1] <= MAX_REQUEST_MS,
+    `slowest ${slowest[1].toFixed(0)} ms (${slowest[0]}); 1-min load average ${load0.toFixed(1)} → ${load1.toFixed(1)} on ${cpus().length} cores`,
+  ],
   ['0 errors', errorCount === 0 && !aborted, `${errorCount} failed flow(s)${aborted ? ', run aborted' : ''}`],
   ['flows completed', measured > 0, `${measured} in the measured run, ${N} submissions in all (${N - measured} warm-up)`],
   [

@@ -40,3 +40,4 @@ export const API_PATHS = {
   email: '/api/email',
   proposalPage: (callId: string) => `/propuesta/${encodeURIComponent(callId)}`,
 } as const;
+export { textOf } from './text';

@@ -51,6 +51,9 @@ const RUNNERS: Array<[RegExp, Runner]> = [
   [/^npm run gen:types -- \.\.\/shared\/spec\/vapi-openapi\.json$/, { kind: 'runs', how: 'gen:types' }],
   [/^node simulator\/scripts\/gen-simulator-(required|conformance)\.mjs$/, { kind: 'runs', how: 'generators' }],
   [/^npm run mail:retry$/, { kind: 'runs', how: 'mail:retry' }],
+  [/^npm run db:backup -- <file>( \[--force\])?$/, { kind: 'runs', how: 'db:backup' }],
+  // PostgreSQL's own backup tools against the operator's database.
+  [/^pg_(dump|restore) .*"\$DATABASE_URL"/, { kind: 'deployment' }],
   [/^npm run privacy:(export|erase) -- (<email>|\S+@\S+)$/, { kind: 'runs', how: 'privacy scripts' }],
   [/^npm run privacy:purge$/, { kind: 'runs', how: 'privacy scripts' }],
   [/^npm run build -w @helena\/api$/, { kind: 'ci', step: 'npm run build' }],
@@ -175,10 +178,23 @@ describe('the READMEs’ commands', () => {
     expect(run.stdout).toContain('0 failed message(s) queued again');
   }, 60_000);
 
+  it('npm run db:backup -- <file>: copies the configured SQLite database', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'helena-readme-'));
+    dirs.push(dir);
+    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_PATH: join(dir, 'helena.db') };
+    delete env.DATABASE_URL;
+    // mail:retry opens (and so creates and migrates) the database first.
+    expect(spawnSync('npm', ['run', '--silent', 'mail:retry'], { cwd: root, encoding: 'utf8', env }).status).toBe(0);
+    const run = spawnSync('npm', ['run', '--silent', 'db:backup', '--', join(dir, 'copy.db')], { cwd: root, encoding: 'utf8', env });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('integrity_check ok');
+  }, 60_000);
+
   it('npm run privacy:export|erase -- <email> and privacy:purge: on a fresh database, nothing stored is an answer', () => {
     const dir = mkdtempSync(join(tmpdir(), 'helena-readme-'));
     dirs.push(dir);
-    const env = { ...process.env, DATABASE_PATH: join(dir, 'helena.db') };
+    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_PATH: join(dir, 'helena.db') };
+    delete env.DATABASE_URL;
     const run = (...args: string[]) => spawnSync('npm', ['run', '--silent', ...args], { cwd: root, encoding: 'utf8', env });
     const exported = run('privacy:export', '--', 'ana@example.com');
     expect(exported.status, exported.stderr).toBe(0);

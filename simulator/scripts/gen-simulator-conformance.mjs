@@ -18,7 +18,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // The same repair of the document the SDK's types are generated with.
-import { normaliseDocument } from '../../sdk/scripts/gen-types.mjs';
+import { normaliseDocument } from '@helena/openapi-tools/normalise-document';
 import { dereferencer, sampler } from './openapi-sample.mjs';
 import { unionGraph } from './body-unions.mjs';
 

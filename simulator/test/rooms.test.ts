@@ -205,6 +205,36 @@ describe('simulated rooms', () => {
     await until(() => second.includes('listening'));
   });
 
+  it('a kept-alive room nobody rejoins ends after its window, as an abandoned call does', async () => {
+    const { call, webCall, api, messages } = await setup({ script: { abandonedRoomMs: 300 } }, { assistant: { name: 'Helena' }, roomDeleteOnUserLeaveEnabled: false });
+    await call.join({ url: webCall.webCallUrl });
+    await until(() => finals(messages).length === 1);
+    await call.leave();
+    expect((await api('GET', `/call/${webCall.id}`)).body.status).toBe('in-progress');
+    await expect.poll(async () => (await api('GET', `/call/${webCall.id}`)).body, { timeout: 10_000 }).toMatchObject({
+      status: 'ended',
+      endedReason: 'customer-ended-call',
+      endedAt: expect.any(String),
+    });
+  });
+
+  it('a rejoin inside the window keeps the call; the end-call control ends it for good', async () => {
+    const { call, webCall, api, messages } = await setup({ script: { abandonedRoomMs: 1500 } }, { assistant: { name: 'Helena' }, roomDeleteOnUserLeaveEnabled: false });
+    await call.join({ url: webCall.webCallUrl });
+    await until(() => finals(messages).length === 1);
+    await call.leave();
+    const again = createSimulatedCallObject();
+    closers.push(() => again.destroy());
+    const second = recordAppMessages(again);
+    await again.join({ url: webCall.webCallUrl });
+    await until(() => second.includes('listening'));
+    // Well past the window: the rejoined visitor is there, so the call goes on.
+    await new Promise((r) => setTimeout(r, 2000));
+    expect((await api('GET', `/call/${webCall.id}`)).body.status).toBe('in-progress');
+    again.sendAppMessage(JSON.stringify({ type: 'end-call' }));
+    await expect.poll(async () => (await api('GET', `/call/${webCall.id}`)).body.status, { timeout: 10_000 }).toBe('ended');
+  });
+
   it('joins rooms of a simulator mounted under /sim on a server of your own (attachRooms)', async () => {
     const sim = createPlatformSimulator({ script: { speed: 40 } });
     const host = new Hono();

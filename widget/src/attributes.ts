@@ -11,8 +11,14 @@ export const CONFIG_ATTRIBUTES = ['name', 'company', 'chat-label', 'public-key',
 /** The attributes only the facade reads: when to load the UI. */
 export const FACADE_ATTRIBUTES = ['loading'] as const;
 
-/** Every attribute the element takes. */
-export const ATTRIBUTES = [...CONFIG_ATTRIBUTES, ...FACADE_ATTRIBUTES] as const;
+/**
+ * Every attribute the element takes. (A call, not a spread, marked pure: the loader imports this
+ * module for one list and must not carry the other.)
+ */
+export const ATTRIBUTES = /* @__PURE__ */ ([] as string[]).concat(CONFIG_ATTRIBUTES, FACADE_ATTRIBUTES) as unknown as readonly [
+  ...typeof CONFIG_ATTRIBUTES,
+  ...typeof FACADE_ATTRIBUTES,
+];
 
 export type AttributeName = (typeof ATTRIBUTES)[number];
 

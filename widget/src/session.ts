@@ -6,6 +6,6 @@ export { detectEmail, detectEmails } from '@helena/sdk';
 export { leadTextsFor } from './i18n-lead';
 export { runLead, submitLead } from './store/lead';
 export { createEmailPrompt } from './store/email-prompt';
-export { restoredConversation } from './store/tab-conversation';
+export { restoredConversation, resumeTab } from './store/tab-conversation';
 export { createModals } from './ui/modals';
 export type { ModalDeps, Modals } from './ui/modals';

@@ -61,6 +61,22 @@ describe('<helena-assistant> facade', () => {
     expect(placeholder()!.hidden).toBe(true);
   });
 
+  it('a call the tab left live loads the UI at once (even with loading="intent"), to join it again; off the show-on path it waits', async () => {
+    sessionStorage.setItem('helenaCall', JSON.stringify({ id: 'c1', webCallUrl: 'https://example.daily.co/r' }));
+    try {
+      history.replaceState(null, '', '/blog');
+      mount({ loading: 'intent', 'show-on': '/' });
+      await new Promise((r) => setTimeout(r, 50));
+      expect(inner()).toBeNull();
+      el.remove();
+      history.replaceState(null, '', '/');
+      mount({ loading: 'intent', 'show-on': '/' });
+      await waitFor(() => expect(inner()).not.toBeNull());
+    } finally {
+      sessionStorage.removeItem('helenaCall');
+    }
+  });
+
   it('pointer-enter loads the UI, which replaces the placeholder', async () => {
     mount({ loading: 'intent', company: 'Acme AI' });
     fireEvent.pointerEnter(placeholder()!);

@@ -3,7 +3,7 @@
  * `createFakeCallObject` (from `@helena/simulator`) in place of daily-js, and a platform
  * answering POST /call/web. Daily and the platform are the only doubles.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebCallClient } from '@helena/sdk/web';
 import { createFakeCallObjectFactory } from '@helena/simulator';
 import type { VoiceClient } from '../src/voice/types';
@@ -93,5 +93,44 @@ describe('the store with the real WebCallClient and a fake Daily call object', (
     expect(h.store.getState().status).toBe('inactive');
     expect(h.store.getState().error).toBe('Invalid Key.');
     expect(h.store.getState().messages.map((m) => m.message)).toEqual(['Error: Invalid Key.']);
+  });
+
+  /** Every status the store shows, in order, without repeats. */
+  function statuses(harness: Harness) {
+    const seen: string[] = [harness.store.getState().status];
+    harness.store.subscribe((state) => {
+      if (seen.at(-1) !== state.status) seen.push(state.status);
+    });
+    return seen;
+  }
+
+  it('the status follows the client through a whole call: inactive, loading, active, loading, inactive', async () => {
+    const { factory, loadVoice } = realVoice();
+    h = makeStore({ publicKey: 'pk_live', assistantId: 'asst_9' }, { loadVoice });
+    const seen = statuses(h);
+    await h.store.getState().startCall();
+    // Joined but the assistant is not listening yet: still connecting for the visitor.
+    expect(h.store.getState().status).toBe('loading');
+    factory.last!.receiveAppMessage('listening');
+    await settle();
+    await h.store.getState().stopCall();
+    await settle();
+    expect(seen).toEqual(['inactive', 'loading', 'active', 'loading', 'inactive']);
+  });
+
+  it('a failed start shows the error once and never goes back to loading while the client tears down', async () => {
+    const factory = createFakeCallObjectFactory();
+    const fetch = (async () => new Response('{"message":"Down."}', { status: 503 })) as unknown as typeof globalThis.fetch;
+    const client = new WebCallClient({ token: 'pk_x', baseUrl: 'http://platform.test', createCallObject: factory, fetch });
+    const phases: string[] = [];
+    client.on('phase', ({ phase }) => phases.push(phase));
+    h = makeStore({ publicKey: 'pk_x', assistantId: 'asst_9' }, { loadVoice: async () => client });
+    const seen = statuses(h);
+    await h.store.getState().startCall();
+    await vi.waitFor(() => expect(phases.at(-1)).toBe('idle'));
+    // The client went through stopping after the error; the visitor saw only the end.
+    expect(phases).toEqual(['starting', 'stopping', 'idle']);
+    expect(seen).toEqual(['inactive', 'loading', 'inactive']);
+    expect(h.store.getState().error).toBeTruthy();
   });
 });

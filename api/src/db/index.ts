@@ -21,7 +21,8 @@ import { init } from './migrations/20261122T1000_init';
 import { leadSubmissions } from './migrations/20261123T2100_lead_submissions';
 import { platformReports } from './migrations/20261123T2230_platform_reports';
 import { proposalWaits } from './migrations/20261123T2245_proposal_waits';
-import { privacy } from './migrations/20261126T0100_privacy';
+import { callVapiCallIndex } from './migrations/20261126T0100_call_vapi_call_index';
+import { privacy } from './migrations/20261126T0200_privacy';
 
 export type { Database } from './schema';
 export { SqliteDatabase, SQLITE_PACKAGE } from './sqlite';
@@ -33,8 +34,25 @@ export const migrations = {
   '20261123T2100_lead_submissions': leadSubmissions,
   '20261123T2230_platform_reports': platformReports,
   '20261123T2245_proposal_waits': proposalWaits,
-  '20261126T0100_privacy': privacy,
+  '20261126T0100_call_vapi_call_index': callVapiCallIndex,
+  '20261126T0200_privacy': privacy,
 };
+
+/** How long a request waits for a PostgreSQL connection (a free one, or a new one) before it fails. */
+export const PG_CONNECT_TIMEOUT_MS = 2000;
+
+/**
+ * A restart, failover or network cut makes PostgreSQL end every connection. pg reports that
+ * as an 'error' event on the client; the pool listens on idle clients only, so a client checked
+ * out between two statements (a transaction, Kysely holding it) would have no listener and the
+ * event would end the process. Every client gets its own listener for its whole life; the
+ * failing statement still rejects, and the pool drops the broken client on release.
+ */
+function survivesConnectionLoss(pool: pg.Pool) {
+  const ignore = () => {};
+  pool.on('error', ignore);
+  pool.on('connect', (client) => client.on('error', ignore));
+}
 
 export interface DatabaseOptions {
   /** postgres://… selects PostgreSQL. */
@@ -73,8 +91,14 @@ export async function createDatabase(opts: DatabaseOptions = {}): Promise<Db> {
   let kysely: Kysely<Database>;
   let pgPool: pg.Pool | undefined;
   if (dialect === 'postgres') {
-    const pool = (pgPool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 }));
-    pool.on('error', () => {}); // an idle client's error must not crash the process; queries report their own
+    const pool = (pgPool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolSize ?? 10,
+      // While the database is away a request fails fast (503) instead of queueing for a connection.
+      connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    }));
+    survivesConnectionLoss(pool);
     kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   } else {
     const file = opts.path ?? './data/helena.db';

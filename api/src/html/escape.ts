@@ -1,7 +1,8 @@
 // The one place where HTML is escaped. Every template builds markup through `html`,
 // which escapes each interpolated value unless it is a `SafeHtml` made by `html` or `raw`.
 
-import { textOf } from '../text';
+import { textOf } from '@helena/contract';
+
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -14,7 +15,6 @@ const ESCAPE_RE = /[&<>"'`]/g;
 
 /** Escapes text for use in HTML element content and in quoted attribute values. */
 export function escapeHtml(value: unknown): string {
-  if (value === null || value === undefined) return '';
   return textOf(value).replace(ESCAPE_RE, (ch) => ESCAPES[ch] ?? ch);
 }
 

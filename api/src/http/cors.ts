@@ -11,6 +11,8 @@ export interface CorsOptions {
   log?: Logger;
   allowHeaders?: string[];
   maxAgeSeconds?: number;
+  /** Called for each write refused for its origin (metrics). */
+  onRefused?: () => void;
 }
 
 /** The request's own origin, from its Host header (same-origin requests always pass). */
@@ -48,6 +50,7 @@ export function corsAllowList(opts: CorsOptions): MiddlewareHandler {
       });
     }
     if (origin && !ok && c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      opts.onRefused?.();
       return refuse(c, 403, 'Origin not allowed', { Vary: 'Origin' });
     }
     await next();

@@ -5,6 +5,7 @@ import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimite
 import type { Config } from '../config';
 import type { Db } from '../db';
 import type { Logger } from '../log';
+import type { Metrics } from '../metrics/metrics';
 
 /** strict: sends mail; mutation: writes; query: reads (the enumeration surface). */
 export type LimitClass = 'strict' | 'mutation' | 'query';
@@ -62,6 +63,17 @@ export function createRateLimits(opts: { config: Config; db: Db; log: Logger }):
         storeDown = true;
         return { allowed: true, limit, remaining: limit, resetSeconds: 60 };
       }
+    },
+  };
+}
+
+/** `limits`, counting each refusal in `metrics` (the edge's and tRPC's strict budget alike). */
+export function countingRefusals(limits: RateLimits, metrics: Pick<Metrics, 'refusals'>): RateLimits {
+  return {
+    async consume(cls, key) {
+      const verdict = await limits.consume(cls, key);
+      if (!verdict.allowed) metrics.refusals.inc({ reason: 'rate_limit' });
+      return verdict;
     },
   };
 }

@@ -7,10 +7,13 @@ import type { Deps } from '../deps';
 import { appRouter } from '../router';
 import type { Context as TrpcContext } from '../trpc';
 import { clientAborted, type AppEnv } from './access-log';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../db/unavailable';
+import { outageNotice } from '../db/outage-notice';
 
 export const TRPC_ENDPOINT = '/api/trpc';
 
 export function trpcHandler(deps: Deps) {
+  const noteOutage = outageNotice(deps.log, 'database unavailable: answering 503');
   return async (c: Context<AppEnv>): Promise<Response> => {
     const reqId = c.get('requestId');
     const res = await fetchRequestHandler({
@@ -20,6 +23,7 @@ export function trpcHandler(deps: Deps) {
       allowBatching: false,
       createContext: (): TrpcContext => ({ deps, ip: c.get('ip'), reqId, log: deps.log.child({ reqId }) }),
       onError: ({ error, path }: { error: TRPCError; path?: string }) => {
+        if (error.code === 'SERVICE_UNAVAILABLE') return noteOutage({ path });
         if (error.code !== 'INTERNAL_SERVER_ERROR' || clientAborted(c)) return;
         deps.log.error('procedure failed', { reqId, path, err: error.cause ?? error });
       },
@@ -27,6 +31,7 @@ export function trpcHandler(deps: Deps) {
     // Through the context, so headers set earlier (rate limit, CORS) are kept.
     const headers: Record<string, string> = {};
     res.headers.forEach((v, k) => (headers[k] = v));
+    if (res.status === 503) headers['retry-after'] = String(DATABASE_RETRY_AFTER_SECONDS);
     const noBody = res.body === null || res.status === 204 || res.status === 304 || c.req.method === 'HEAD';
     if (noBody) return c.body(null, res.status as 400, headers);
     return c.body(await res.arrayBuffer(), res.status as 400, headers);

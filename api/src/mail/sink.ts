@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { html } from '../html/escape';
 import { PROPOSAL_CSS_PATH } from '../pages/proposal';
-import { textOf } from '../text';
+import { textOf } from '@helena/contract';
 
 export interface SinkMessage {
   id: string;

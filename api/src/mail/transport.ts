@@ -2,8 +2,8 @@
 // "try again later" and "give up".
 import postmark from 'postmark';
 import type { OutboxTable } from '../db/schema';
+import { textOf } from '@helena/contract';
 import type { MailHeader } from '../privacy/links';
-import { textOf } from '../text';
 
 export interface SendOutcome {
   messageId: string;

@@ -11,6 +11,8 @@ import type { Db } from '../db';
 import { nowIso } from '../db';
 import type { Transaction, Updateable } from 'kysely';
 import type { Database, EmailLogTable, OutboxTable } from '../db/schema';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import { outageNotice } from '../db/outage-notice';
 import { newId } from '../ids';
 import type { Logger } from '../log';
 import { claim } from './outbox';
@@ -31,6 +33,8 @@ export interface MailWorkerOptions {
   sweepBaseMs?: number;
   batchSize?: number;
   owner?: string;
+  /** Told each attempt's recorded outcome (metrics). */
+  onOutcome?: (outcome: 'sent' | 'retry' | 'failed') => void;
 }
 
 export interface MailWorker {
@@ -93,6 +97,7 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
   let nudged = false;
+  const noteOutage = outageNotice(opts.log, 'mail worker: database unavailable, retrying');
 
   async function record(row: OutboxTable, outcome: { messageId: string } | SendError) {
     const now = nowIso();
@@ -121,6 +126,8 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
       if (!(await settle(tx, row, set, { status: giveUp ? 'failed' : 'retry', error_message: detail }, now))) return 'erased';
       return giveUp;
     });
+    // A message erased in flight counts only if it went: a failed attempt at it is no one's concern now.
+    if (gaveUp !== 'erased' || !(outcome instanceof SendError)) opts.onOutcome?.(!(outcome instanceof SendError) ? 'sent' : gaveUp ? 'failed' : 'retry');
     const fields = { outboxId: row.id, kind: row.kind, attempt: attempts };
     if (gaveUp === 'erased') opts.log.info('mail erased while it was being sent', { ...fields, sent: !(outcome instanceof SendError) });
     else if (!(outcome instanceof SendError)) opts.log.info('mail sent', { ...fields, messageId: outcome.messageId });
@@ -147,11 +154,37 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
       outcome = err instanceof SendError ? err : classify(err);
     }
     try {
-      await record(row, outcome);
+      await recordDurably(row, outcome);
     } catch (err) {
       // The lease will expire and the row will be claimed again.
       opts.log.error('could not record a mail attempt', { outboxId: row.id, err });
     }
+  }
+
+  /**
+   * Records an attempt, and while the database is away keeps trying (backing off to 2 s) until
+   * shortly before the row's lease ends: the send has happened, and a lost record would send the
+   * message again once the lease runs out. A retry first checks the row is still this worker's
+   * claim, in case the lost answer was to a commit that went through.
+   */
+  async function recordDurably(row: OutboxTable, outcome: { messageId: string } | SendError) {
+    const leaseEnd = (row.lease_until ? Date.parse(row.lease_until) : NaN) || Date.now() + opts.leaseMs;
+    const giveUpAt = leaseEnd - Math.min(5_000, opts.leaseMs / 4);
+    for (let delay = 100, retry = false; ; delay = Math.min(delay * 2, 2_000), retry = true) {
+      try {
+        if (retry && !(await stillClaimed(row))) return;
+        return await record(row, outcome);
+      } catch (err) {
+        if (!isDatabaseUnavailable(err) || !running || Date.now() + delay >= giveUpAt) throw err;
+        noteOutage({ outboxId: row.id });
+        await new Promise((r) => setTimeout(r, delay));
+      }
+    }
+  }
+
+  async function stillClaimed(row: OutboxTable): Promise<boolean> {
+    const now = await k.selectFrom('outbox').select(['status', 'claimed_by']).where('id', '=', row.id).executeTakeFirst();
+    return now?.status === 'sending' && now.claimed_by === owner;
   }
 
   async function tick(): Promise<number> {
@@ -196,7 +229,8 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
             inFlight.add(p);
           }
         } catch (err) {
-          opts.log.error('mail worker could not claim', { err });
+          if (isDatabaseUnavailable(err)) noteOutage();
+          else opts.log.error('mail worker could not claim', { err });
         }
       }
       if (!running) break;

@@ -3,6 +3,8 @@
 // the call's end runs out (a timer calls this for all). The email and page are rendered again
 // with the best summary known then: the report's, else the platform's call record, else none.
 import { nowIso } from '../db';
+import { outageNotice } from '../db/outage-notice';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import type { Deps } from '../deps';
 import { proposalEmail } from '../mail/templates';
 import { renderProposalContent } from '../pages/proposal';
@@ -78,8 +80,11 @@ async function release(deps: Deps, w: Waiting): Promise<boolean> {
 /** Checks the waiting proposals every `everyMs` until stopped. */
 export function startReportWaiter(deps: Deps, everyMs: number): { stop(): Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
+  const noteOutage = outageNotice(deps.log, 'waiting proposals: database unavailable, retrying');
   const timer = setInterval(() => {
-    running = running.then(() => releaseWaitingProposals(deps)).catch((err) => deps.log.error('releasing waiting proposals failed', { err }));
+    running = running
+      .then(() => releaseWaitingProposals(deps))
+      .catch((err) => (isDatabaseUnavailable(err) ? noteOutage() : deps.log.error('releasing waiting proposals failed', { err })));
   }, everyMs);
   timer.unref();
   return {

@@ -5,7 +5,9 @@ import { findOwnedVapiCall, findVapiCallByVapiId, insertVapiCall, updateVapiCall
 export const vapiCallRouter = router({
   create: publicProcedure.input(vapiCallCreateInput).mutation(async ({ input, ctx }) => {
     try {
-      return await insertVapiCall(ctx.deps.db, input);
+      const created = await insertVapiCall(ctx.deps.db, input);
+      ctx.deps.metrics.conversationsCreated.inc();
+      return created;
     } catch (err) {
       if (ctx.deps.db.isUniqueViolation(err)) throw new TRPCError({ code: 'CONFLICT', message: 'La llamada ya está registrada' });
       throw err;

@@ -4,7 +4,7 @@ import { functionToolCalls, toolCallsResponse, type ServerMessageOf, type ToolCa
 import type { z } from 'zod';
 import type { Deps } from '../deps';
 import { releaseWaitingProposals } from '../proposal/report-wait';
-import { findConversation, setConversationStatus, storeReport, type PlatformReport } from './queries';
+import { closeConversation, findConversation, setConversationStatus, storeReport, type PlatformReport } from './queries';
 import { endOfCallReportMessage, statusUpdateMessage, toolCallsMessage } from './schemas';
 import { registerContact, REGISTRAR_CONTACTO } from './registrar-contacto';
 
@@ -27,7 +27,9 @@ async function onStatusUpdate(deps: Deps, vapiIds: string[], message: z.infer<ty
   const conversation = await findConversation(deps.db, vapiIds);
   if (!conversation) return {};
   const next = nextConversationStatus(conversation.status, message.status);
-  if (next !== conversation.status) await setConversationStatus(deps.db, conversation.id, next);
+  // The status carries no end time of its own: the moment it arrives is the end.
+  if (next === 'inactive' && conversation.status !== 'inactive') await closeConversation(deps.db, conversation.id, undefined);
+  else if (next !== conversation.status) await setConversationStatus(deps.db, conversation.id, next);
   // The call's end starts the wait for its report; with no wait configured, its proposal goes now.
   if (next === 'inactive') await releaseWaitingProposals(deps, conversation.id);
   return {};
@@ -58,7 +60,7 @@ async function onEndOfCallReport(deps: Deps, vapiIds: string[], message: z.infer
   const conversation = await findConversation(deps.db, vapiIds);
   if (!conversation) return {};
   await storeReport(deps.db, conversation.id, reportOf(message));
-  if (conversation.status !== 'inactive') await setConversationStatus(deps.db, conversation.id, 'inactive');
+  if (conversation.status !== 'inactive') await closeConversation(deps.db, conversation.id, message.endedAt);
   await releaseWaitingProposals(deps, conversation.id);
   return {};
 }

@@ -43,6 +43,24 @@ export async function setConversationStatus(db: Db, id: string, status: string):
   await db.kysely.updateTable('vapi_call').set({ status, updated_at: nowIso() }).where('id', '=', id).execute();
 }
 
+/**
+ * Closes a conversation the platform says is over. A visitor who left the site during a call never
+ * closes its row from the page (it was kept open for a rejoin), so the platform's end time (or
+ * now) becomes its `end_time`, unless the page already recorded one.
+ */
+export async function closeConversation(db: Db, id: string, endedAt: string | undefined): Promise<void> {
+  const row = await db.kysely.selectFrom('vapi_call').select('initial_data').where('id', '=', id).executeTakeFirst();
+  if (!row) return;
+  const parsed = db.parseJson(row.initial_data);
+  const initial = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  const endTime = typeof initial.end_time === 'string' ? initial.end_time : endedAt && Number.isFinite(Date.parse(endedAt)) ? new Date(endedAt).toISOString() : nowIso();
+  await db.kysely
+    .updateTable('vapi_call')
+    .set({ status: 'inactive', initial_data: db.json({ ...initial, end_time: endTime }), updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
+}
+
 export interface PlatformReport {
   transcript: string | null;
   summary: string | null;

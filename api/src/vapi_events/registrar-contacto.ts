@@ -58,6 +58,7 @@ export async function registerContact(deps: Deps, vapiIds: readonly string[], ar
   const conversation = await findConversation(deps.db, vapiIds);
   if (!conversation) return { error: TOOL_ANSWERS.unknownCall };
   const submissionId = await recordSubmission(deps.db, parsed.data);
+  deps.metrics.leadsCreated.inc({ source: 'assistant' });
   const submission = await findSubmission(deps.db, submissionId);
   if (!submission) return { error: TOOL_ANSWERS.refused };
   const callId = await insertCall(deps.db, submission, {

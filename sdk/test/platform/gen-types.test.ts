@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { describe, expect, it } from 'vitest';
-import { dropEmptyEnums, normaliseDocument, normaliseEnumTypes, normalisePatterns } from '../../scripts/gen-types.mjs';
+import { dropEmptyEnums, normaliseDocument, normaliseEnumTypes, normalisePatterns } from '@helena/openapi-tools/normalise-document';
 
 // A small copy of the published document's defect: BackoffPlan.type says `type: object` but is a
 // string enum.

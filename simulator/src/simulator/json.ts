@@ -11,13 +11,7 @@ export const asJson = (v: unknown): Json => (isJson(v) ? v : {});
 /** `v` when it is a string, else undefined. */
 export const asString = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
-/** `v` as text: strings as they are, other values as JSON, nothing as ''. */
-export function textOf(v: unknown): string {
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
-  if (v === undefined || v === null) return '';
-  return JSON.stringify(v) ?? '';
-}
+export { textOf } from '@helena/contract';
 
 /** `v` when it is an array, its items read as JSON objects; else an empty list. */
 export const list = (v: unknown): Json[] => (Array.isArray(v) ? v.map(asJson) : []);

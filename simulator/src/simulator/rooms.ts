@@ -27,6 +27,12 @@ export interface SimulatorScriptOptions {
   levelIntervalMs?: number;
   /** From the ended status to the room closing. Default 300 ms. */
   hangupDelayMs?: number;
+  /**
+   * A call whose room outlives its visitor (`roomDeleteOnUserLeaveEnabled: false`) ends this
+   * long after the last one left without anyone rejoining, as the platform's silence timeout
+   * ends an abandoned call. Default 30 s (the platform's default silence timeout).
+   */
+  abandonedRoomMs?: number;
   /** Name of the assistant when neither the assistant nor its overrides name one. Default 'Helena'. */
   defaultName?: string;
 }
@@ -39,6 +45,7 @@ interface Timings {
   responseDelayMs: number;
   levelIntervalMs: number;
   hangupDelayMs: number;
+  abandonedRoomMs: number;
 }
 
 export function resolveTimings(o: SimulatorScriptOptions = {}): Timings {
@@ -52,6 +59,7 @@ export function resolveTimings(o: SimulatorScriptOptions = {}): Timings {
     responseDelayMs: t(o.responseDelayMs, 450),
     levelIntervalMs: Math.max(5, t(o.levelIntervalMs, 60)),
     hangupDelayMs: t(o.hangupDelayMs, 300),
+    abandonedRoomMs: t(o.abandonedRoomMs, 30_000),
   };
 }
 
@@ -108,6 +116,7 @@ export class Room {
   private customerMuted = false;
   private firstMessageSpoken = false;
   private silenceTimer: ReturnType<typeof setTimeout> | undefined;
+  private abandonTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     readonly name: string,
@@ -184,6 +193,8 @@ export class Room {
       audio: true,
     };
     this.conns.set(conn, you);
+    if (this.abandonTimer) clearTimeout(this.abandonTimer);
+    this.abandonTimer = undefined;
     conn.send({ t: 'joined', you, participants: this.speakerPresent ? [this.speaker] : [], callId: this.callId });
     const { listeningDelayMs, firstMessageDelayMs } = this.options.timings;
     if (this.status === 'waiting') {
@@ -215,6 +226,7 @@ export class Room {
     if (this.options.keepAliveOnLeave && this.status !== 'ended') {
       conn.send({ t: 'ended', reason: 'left' });
       conn.close();
+      this.awaitRejoin();
       return;
     }
     this.end('customer-ended-call', { quiet: true });
@@ -226,7 +238,18 @@ export class Room {
     if (!this.conns.delete(conn)) return;
     if (this.conns.size === 0 && this.status === 'active' && !this.options.keepAliveOnLeave) {
       this.end('customer-ended-call', { quiet: true });
+    } else {
+      this.awaitRejoin();
     }
+  }
+
+  /** A kept-alive room nobody is in waits for a rejoin, and ends when none comes in time. */
+  private awaitRejoin(): void {
+    if (this.conns.size > 0 || this.status !== 'active' || this.abandonTimer) return;
+    this.abandonTimer = this.later(this.options.timings.abandonedRoomMs, () => {
+      this.abandonTimer = undefined;
+      if (this.conns.size === 0) this.end('customer-ended-call');
+    }, true);
   }
 
   // ---- platform messages from the client -----------------------------------------------------

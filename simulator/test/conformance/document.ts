@@ -4,10 +4,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-// The type generator is the SDK's repository script, not part of its published API: the repair
-// must be the very one the SDK's types were generated with.
-// eslint-disable-next-line import/no-relative-packages
-import { normaliseDocument } from '../../../sdk/scripts/gen-types.mjs';
+// The repository's repair of the document: the very one the SDK's types were generated with.
+import { normaliseDocument } from '@helena/openapi-tools/normalise-document';
 
 export type Schema = Record<string, any>;
 export interface Parameter {

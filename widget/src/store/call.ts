@@ -10,7 +10,9 @@ import { earlierConversation } from './carry-over';
 import { errorMessage } from './error-message';
 import { callTextsFor } from '../i18n-call';
 import { createConversationRecord, type ConversationRecord } from './record';
+import { clearTicket, fresh, readTicket, webCallOf, writeTicket, type RejoinTicket } from './rejoin';
 import { assistantOverrides } from '../voice/overrides';
+import type { WebCallPhase, WebCallPhaseEvent } from '@helena/sdk/web';
 import type { PlatformMessage, VoiceClient } from '../voice/types';
 import type { CallController, CallStatus, ChatMessage, HelenaState, StoreKit } from './types';
 
@@ -33,45 +35,93 @@ interface CallRecord {
   /** start() has resolved (the platform id is known, or will never be). */
   resolved?: boolean;
   announced?: boolean;
-  started: boolean;
+  /** What the visitor has been told of this call beyond the client's phase. */
+  heard: Heard;
+  /** Joined again from an earlier page of the tab: the assistant already has the conversation. */
+  rejoined?: boolean;
+  /** A rejoin is under way: its failure falls back quietly to the text of the conversation. */
+  rejoining?: boolean;
   record: ConversationRecord;
 }
 
 /**
- * The call's lifecycle inside the controller. The store and the page see it as the original
- * widget's status: idle is 'inactive', connecting and ending are 'loading', live is 'active'.
+ * What the call has said that the client's phase cannot: the specification calls a call active
+ * once the assistant listens (`call-start`, which follows the client's `live`), and over at
+ * `call-end` or an error (which come before the client has finished tearing down, `idle`).
  */
-export type CallPhase = 'idle' | 'connecting' | 'live' | 'ending';
+export type Heard = 'waiting' | 'listening' | 'over';
 
-const STATUS_OF: Record<CallPhase, CallStatus> = { idle: 'inactive', connecting: 'loading', live: 'active', ending: 'loading' };
+/**
+ * The one mapping from the voice client's lifecycle to the specification's status: idle is
+ * 'inactive', starting and stopping are 'loading', live is 'active' once the assistant listens.
+ * A requested call is 'loading' until the client reports its first phase; an ended or failed one
+ * is 'inactive' at once, while its teardown goes on unseen.
+ */
+export function statusOf(phase: WebCallPhase, heard: Heard | null): CallStatus {
+  if (heard === null || heard === 'over') return 'inactive';
+  switch (phase) {
+    case 'idle':
+      return heard === 'waiting' ? 'loading' : 'inactive';
+    case 'live':
+      return heard === 'listening' ? 'active' : 'loading';
+    default:
+      return 'loading';
+  }
+}
+
+/** A daily room's meeting token, when the platform's transport carries one. */
+const callTokenOf = (transport: object | undefined): string | undefined => {
+  const token = (transport as { callToken?: unknown } | undefined)?.callToken;
+  return typeof token === 'string' ? token : undefined;
+};
 
 /** The call controller owns the voice call's side effects: it uses the whole of the store's kit. */
 export function createCallController(ctx: StoreKit): CallController {
   /** The UI's texts and the call's own (errors, farewell, greeting), in the element's locale. */
   const texts = () => ({ ...ctx.texts(), ...callTextsFor(ctx.get().config.locale) });
-  let phase: CallPhase = 'idle';
-  /** The one place the phase changes; the store's status (and what goes with it) follows. */
-  const transition = (next: CallPhase, alongside: Partial<HelenaState> = {}) => {
-    phase = next;
-    ctx.set({ status: STATUS_OF[next], ...alongside });
+  /** The voice client's phase, as its `phase` event last reported it. */
+  let phase: WebCallPhase = 'idle';
+  /** The one place the store's status changes during a call: it follows `statusOf`. */
+  const follow = (alongside: Partial<HelenaState> = {}) => {
+    ctx.set({ status: statusOf(phase, call?.heard ?? null), ...alongside });
   };
   /** A failure ends the call: the store shows the error and is inactive again. */
   const fail = (message: string, source: string) => {
-    phase = 'idle';
+    if (call) call.heard = 'over';
+    clearTicket(ctx.tab);
     ctx.fail(message, source);
   };
   let client: VoiceClient | null = null;
   let clientPromise: Promise<VoiceClient> | null = null;
   let call: CallRecord | null = null;
-  const newCall = (): CallRecord => ({
-    started: false,
-    record: createConversationRecord(ctx),
-  });
+  const newCall = (): CallRecord => {
+    const created: CallRecord = { heard: 'waiting', record: createConversationRecord(ctx, () => leaving(created)) };
+    return created;
+  };
+
+  // ── rejoining: the tab's ticket back into this call after a reload or a navigation ──────────
+  /** The tab's ticket, when it is this call's. */
+  const ticketOf = (current: CallRecord): RejoinTicket | undefined => {
+    const ticket = readTicket(ctx.tab);
+    return ticket && ticket.id === current.vapiId ? ticket : undefined;
+  };
+  /** The page goes away during the live call: the row stays open, the ticket says since when. */
+  const leaving = (current: CallRecord): boolean => {
+    const ticket = current === call && current.heard === 'listening' ? ticketOf(current) : undefined;
+    if (ticket) writeTicket(ctx.tab, { ...ticket, leftAt: ctx.now() });
+    return !!ticket;
+  };
+  /** Once the row exists, the ticket carries it, so that the next page keeps the same row. */
+  const ticketRow = (current: CallRecord) =>
+    void current.record.row().then((row) => {
+      const ticket = row && ticketOf(current);
+      if (ticket) writeTicket(ctx.tab, { ...ticket, row, initial: current.record.initial() });
+    });
 
   /** helena:call-start, once the call is live and start() has told us its id (either order). */
   const announce = () => {
     const current = call;
-    if (!current || current.announced || !current.started || !current.resolved) return;
+    if (!current || current.announced || current.heard !== 'listening' || !current.resolved) return;
     current.announced = true;
     ctx.emit('helena:call-start', { vapiCallId: current.vapiId ?? null, demo: ctx.demo(ctx.get().config) });
   };
@@ -79,8 +129,9 @@ export function createCallController(ctx: StoreKit): CallController {
   // ── vapi_call record: created with status active on start, updated to inactive on stop ──────
   const createRecord = () => {
     const current = call;
-    if (!current || !current.started || !current.vapiId) return;
+    if (!current || current.heard !== 'listening' || !current.vapiId) return;
     current.record.create(current.vapiId);
+    ticketRow(current);
   };
 
   const updateRecord = () => call?.record.close();
@@ -173,20 +224,26 @@ export function createCallController(ctx: StoreKit): CallController {
   };
 
   const wire = (c: VoiceClient) => {
+    c.on('phase', (event: WebCallPhaseEvent) => {
+      phase = event.phase;
+      if (call) follow();
+    });
     c.on('call-start', () => {
       call ??= newCall();
-      call.started = true;
+      call.heard = 'listening';
       // What was typed (or said in an earlier call) before this call is the assistant's context.
       const earlier = earlierConversation(ctx.get().messages, ctx.get().config.name);
-      transition('live', { error: null, ended: false, panelOpen: true });
+      follow({ error: null, ended: false, panelOpen: true });
       announce();
       createRecord();
-      if (earlier) note(earlier);
+      if (earlier && !call.rejoined) note(earlier);
       for (const text of ctx.takePending()) deliver(text);
     });
     c.on('call-end', () => {
       ctx.cancel('speaking');
-      transition('idle', { speaking: false, listening: false, volume: 0, ended: true });
+      if (call) call.heard = 'over';
+      clearTicket(ctx.tab);
+      follow({ speaking: false, listening: false, volume: 0, ended: true });
       ctx.append('bot', texts().farewell);
       ctx.emit('helena:call-end', { vapiCallId: call?.vapiId ?? null });
       ctx.takePending();
@@ -200,6 +257,7 @@ export function createCallController(ctx: StoreKit): CallController {
     });
     c.on('message', onMessage);
     c.on('error', (err: unknown) => {
+      if (call?.rejoining) return ctx.log('rejoin error', err);
       fail(errorMessage(err) ?? texts().errUnknown, 'voice');
       void updateRecord();
     });
@@ -231,7 +289,6 @@ export function createCallController(ctx: StoreKit): CallController {
   return {
     async start() {
       // The store has already shown 'loading' and opened the panel.
-      transition('connecting');
       const t = texts();
       const { config } = ctx.get();
       const thisCall = newCall();
@@ -244,25 +301,28 @@ export function createCallController(ctx: StoreKit): CallController {
         fail((err as { setup?: boolean })?.setup ? t.errEvents : t.errNotInitialised, 'start');
         return;
       }
-      if (call !== thisCall || phase !== 'connecting') return; // stopped meanwhile
+      if (call !== thisCall || thisCall.heard !== 'waiting') return; // stopped meanwhile
       try {
         const overrides = assistantOverrides({ ...config, greeting: t.greeting });
         // With an assistant id: the id plus the inline overrides. Without one (demo
         // mode only), the same settings as an inline assistant.
+        // The room outlives the page, so that a reload or the next page of the site rejoins it.
+        const keep = { roomDeleteOnUserLeaveEnabled: false };
         const started = config.assistantId
-          ? await c.start(config.assistantId, overrides)
-          : await c.start({ name: config.name, ...overrides });
+          ? await c.start(config.assistantId, overrides, undefined, undefined, undefined, keep)
+          : await c.start({ name: config.name, ...overrides }, undefined, undefined, undefined, undefined, keep);
         if (call !== thisCall) return;
         thisCall.resolved = true;
         if (started?.id) {
           thisCall.vapiId = started.id;
           ctx.storeSet('vapiCallId', started.id);
+          if (started.webCallUrl && (thisCall.heard as Heard) !== 'over') {
+            writeTicket(ctx.tab, { id: started.id, webCallUrl: started.webCallUrl, callToken: callTokenOf(started.transport) });
+          }
           createRecord();
         }
         if (started) announce();
-        else if (!started && !thisCall.started && phase === 'connecting') {
-          fail(t.errStart, 'start');
-        }
+        else if (thisCall.heard === 'waiting') fail(t.errStart, 'start');
       } catch (err) {
         if (call !== thisCall) return;
         ctx.log('start failed', err);
@@ -272,17 +332,58 @@ export function createCallController(ctx: StoreKit): CallController {
 
     async stop() {
       ctx.cancel('speaking');
-      transition('ending');
+      const thisCall = call;
+      clearTicket(ctx.tab);
       try {
-        await client?.stop();
+        // The room was kept for a rejoin: ending the call (not only leaving it) closes it.
+        await (client?.end ? client.end() : client?.stop());
       } catch (err) {
         ctx.log('stop failed', err);
         fail(errorMessage(err) ?? texts().errStop, 'stop');
       }
-      // If the platform never confirms with call-end (a start still pending), finish here.
-      if (phase === 'ending') transition('idle', { speaking: false, listening: false, volume: 0 });
+      // The client is idle now; if the platform never confirmed with call-end (a start still
+      // pending, or no client yet), the call is over all the same.
+      if (thisCall && call === thisCall && thisCall.heard !== 'over') {
+        thisCall.heard = 'over';
+        follow({ speaking: false, listening: false, volume: 0 });
+      }
       ctx.takePending();
       await updateRecord();
+    },
+
+    async rejoin() {
+      const ticket = readTicket(ctx.tab);
+      if (!ticket) return clearTicket(ctx.tab);
+      const thisCall = newCall();
+      call = thisCall;
+      Object.assign(thisCall, { vapiId: ticket.id, resolved: true, rejoined: true, rejoining: true });
+      if (ticket.row) thisCall.record.adopt(ticket.row, ticket.initial);
+      /** Rejoining is impossible: the conversation stays as text, and its row is closed. */
+      const giveUp = (err?: unknown) => {
+        if (err) ctx.log('rejoin failed', err);
+        if (call !== thisCall) return;
+        clearTicket(ctx.tab);
+        thisCall.heard = 'over';
+        follow();
+        void thisCall.record.close();
+      };
+      if (!fresh(ticket, ctx.now())) return giveUp();
+      ctx.set({ status: 'loading', panelOpen: true, ended: false, error: null });
+      let c: VoiceClient;
+      try {
+        c = await ensureClient();
+        if (!c.reconnect) throw new Error('this voice client cannot rejoin');
+      } catch (err) {
+        return giveUp(err);
+      }
+      if (call !== thisCall || thisCall.heard === 'over') return;
+      writeTicket(ctx.tab, { ...ticket, leftAt: undefined });
+      try {
+        await c.reconnect(webCallOf(ticket));
+        thisCall.rejoining = false;
+      } catch (err) {
+        giveUp(err);
+      }
     },
 
     deliver,

@@ -119,6 +119,7 @@ export function createKit(
         env.storage?.setItem(key, value);
       } catch {}
     },
+    tab: env.tab,
     now: env.now,
     pageUrl: () => env.win?.location?.href,
     log: env.log,

@@ -24,9 +24,17 @@ export interface ConversationRecord {
   close(): Promise<void>;
   /** The row and its capability token, once created. */
   row(): Promise<{ id: string; token: string } | undefined>;
+  /** Takes over a row an earlier page of this tab created for the same conversation. */
+  adopt(row: { id: string; token: string }, initial?: InitialData): void;
+  /** What the row was created with (start time, page, …), which its closing repeats. */
+  initial(): InitialData;
 }
 
-export function createConversationRecord(ctx: RecordContext): ConversationRecord {
+/**
+ * `staysOpen` is asked when the page goes away: true keeps the row open (the conversation is
+ * expected to go on in the tab's next page).
+ */
+export function createConversationRecord(ctx: RecordContext, staysOpen?: () => boolean): ConversationRecord {
   let created: Promise<void> | undefined;
   let row: { id: string; token: string } | undefined;
   let initial: InitialData = {};
@@ -46,7 +54,7 @@ export function createConversationRecord(ctx: RecordContext): ConversationRecord
    * the input).
    */
   const onPageHide = () => {
-    if (closed || !row || typeof fetch !== 'function') return;
+    if (closed || !row || typeof fetch !== 'function' || staysOpen?.()) return;
     closed = true;
     fetch(`${trpcUrl(ctx.get().config.apiUrl)}/vapi_call.update`, {
       method: 'POST',
@@ -94,5 +102,12 @@ export function createConversationRecord(ctx: RecordContext): ConversationRecord
       await created;
       return row;
     },
+    adopt(r, initialData = {}) {
+      if (created) return;
+      row = r;
+      initial = initialData;
+      created = Promise.resolve();
+    },
+    initial: () => initial,
   };
 }

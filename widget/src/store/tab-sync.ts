@@ -1,6 +1,7 @@
 /**
  * The tab keeps the conversation's settled lines (sessionStorage), to show them again after a
- * reload; a call does not survive one, so its id in storage is stale then.
+ * reload or on the site's next page. A live call left a ticket there too (./rejoin.ts): the call
+ * is joined again once the conversation so far is back; without one, the stored call id is stale.
  */
 import type { StoreEnvironment } from './kit';
 import type { HelenaStore, StoreParts } from './types';
@@ -9,13 +10,10 @@ import type { HelenaStore, StoreParts } from './types';
 export const CONVERSATION_KEY = 'helenaConversation';
 
 /** Shows the tab's earlier conversation, if any, and keeps the tab's copy up to date. */
-export function syncWithTab(store: HelenaStore, env: StoreEnvironment, parts: Pick<StoreParts, 'session'>, callIdKey: string): void {
-  const { tab, storage, log } = env;
+export function syncWithTab(store: HelenaStore, env: StoreEnvironment, parts: Pick<StoreParts, 'session' | 'calls'>, callIdKey: string): void {
+  const { tab, log } = env;
   const saved = tab?.getItem(CONVERSATION_KEY);
-  if (saved) {
-    storage?.removeItem(callIdKey);
-    void parts.session().then((m) => store.getState().messages.length || store.setState({ messages: m.restoredConversation(saved) }), log);
-  }
+  if (saved) void parts.session().then((m) => m.resumeTab(saved, store, env, parts, callIdKey), log);
   // Written when the settled lines change, not at every streamed piece or partial transcript. A
   // call starting marks the tab too, so that a reload before its first line drops its id.
   let settled = -1;

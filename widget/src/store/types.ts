@@ -142,7 +142,7 @@ export interface StoreDeps {
   win?: Window | null;
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
   /** The tab's storage (sessionStorage by default): the conversation survives a reload in it. */
-  tabStorage?: Pick<Storage, 'getItem' | 'setItem'> | null;
+  tabStorage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
   loadVoice?: VoiceFactory;
   loadApi?: LeadApiFactory;
   loadSession?: () => Promise<SessionModule>;
@@ -155,10 +155,18 @@ export interface StoreDeps {
 
 export type HelenaStore = StoreApi<HelenaState>;
 
+/** What resuming a tab's conversation uses of the store's environment. */
+export interface TabEnvironment {
+  tab: NonNullable<StoreDeps['tabStorage']> | null;
+  storage: NonNullable<StoreDeps['storage']> | null;
+  log: (...args: unknown[]) => void;
+}
+
 /** The session chunk's exports the store uses (see ../session.ts). */
 export interface SessionModule {
   createEmailPrompt: (kit: StoreKit) => EmailPrompt;
   restoredConversation: (saved: string | null) => ChatMessage[];
+  resumeTab: (saved: string, store: HelenaStore, env: TabEnvironment, parts: Pick<StoreParts, 'calls'>, callIdKey: string) => void;
   submitLead: (kit: StoreKit) => Promise<void>;
 }
 
@@ -182,6 +190,8 @@ export interface StoreKit {
   cancel(key: TimerKey): void;
   /** Local storage (the seed's keys), failures ignored. */
   storeSet(key: string, value: string): void;
+  /** The tab's own storage (sessionStorage), or null when the page has none. */
+  tab: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
   now(): number;
   pageUrl(): string | undefined;
   log(...args: unknown[]): void;
@@ -208,6 +218,8 @@ export interface StoreKit {
 export interface CallController {
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Joins again the call an earlier page of this tab left live (reload, navigation), if it can. */
+  rejoin(): Promise<void>;
   deliver(text: string): void;
   /** Tells the assistant something the page knows (a system message); the visitor does not see it. */
   note(text: string): void;

@@ -2,7 +2,10 @@
  * The voice-client boundary the store talks to: the part of `@helena/sdk/web`'s `WebCallClient`
  * (same API as `@vapi-ai/web` 2.7) that the widget uses. Tests replace it with a double.
  */
+import type { ReconnectWebCall } from '@helena/sdk/web';
+
 export type VoiceEvent =
+  | 'phase'
   | 'call-start'
   | 'call-end'
   | 'speech-start'
@@ -21,9 +24,23 @@ export interface VoiceClient {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   on(event: VoiceEvent, listener: (...args: any[]) => void): unknown;
   removeAllListeners?(): unknown;
-  /** An assistant id with inline overrides, or an inline assistant. */
-  start(assistant: string | Record<string, unknown>, overrides?: Record<string, unknown>): Promise<{ id?: string } | null | undefined>;
+  /**
+   * An assistant id with inline overrides, or an inline assistant. `options` as
+   * WebCallClient.start's: the widget keeps the room for a rejoin after a reload.
+   */
+  start(
+    assistant: string | Record<string, unknown>,
+    overrides?: Record<string, unknown>,
+    squad?: undefined,
+    workflow?: undefined,
+    workflowOverrides?: undefined,
+    options?: { roomDeleteOnUserLeaveEnabled?: boolean },
+  ): Promise<{ id?: string; webCallUrl?: string; transport?: object } | null | undefined>;
+  /** Joins again a call whose room outlived the page that started it. */
+  reconnect?(webCall: ReconnectWebCall): Promise<void>;
   stop(): Promise<void> | void;
+  /** Ends the call for everyone (`end-call`), then stops: a kept room does not outlive it. */
+  end?(): Promise<void> | void;
   send(message: AddMessage): void;
 }
 

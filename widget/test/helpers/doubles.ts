@@ -21,6 +21,15 @@ export class FakeVoice implements VoiceClient {
   /** Emit call-end when stop() is called (as the real client does on leaving). */
   endOnStop = true;
   stops = 0;
+  /** The client's lifecycle, announced by `phase` as WebCallClient does. */
+  phase: 'idle' | 'starting' | 'live' | 'stopping' = 'idle';
+
+  moveTo(next: FakeVoice['phase']) {
+    const previous = this.phase;
+    if (previous === next) return;
+    this.phase = next;
+    this.emit('phase', { previous, phase: next });
+  }
 
   on(event: string, fn: (...args: any[]) => void) {
     const list = this.handlers.get(event) ?? [];
@@ -36,15 +45,42 @@ export class FakeVoice implements VoiceClient {
   async start(assistant: string | Record<string, unknown>, overrides?: Record<string, unknown>) {
     this.startArgs.push([assistant, overrides]);
     const r = this.startResult;
-    if (r instanceof Error) throw r;
-    if (r && this.autoCallStart) queueMicrotask(() => this.emit('call-start'));
+    this.moveTo('starting');
+    if (r instanceof Error || !r) {
+      this.moveTo('stopping');
+      this.moveTo('idle');
+      if (r instanceof Error) throw r;
+      return r;
+    }
+    this.moveTo('live');
+    if (this.autoCallStart) queueMicrotask(() => this.emit('call-start'));
     return r;
+  }
+
+  reconnects: unknown[] = [];
+  /** What reconnect() does: join again (null) or fail with this error. */
+  reconnectError: Error | null = null;
+
+  /** As WebCallClient.reconnect: joins the kept room again and says call-start once live. */
+  async reconnect(webCall: unknown) {
+    this.reconnects.push(webCall);
+    this.moveTo('starting');
+    if (this.reconnectError) {
+      this.emit('error', { type: 'reconnect-error', error: this.reconnectError.message });
+      this.moveTo('stopping');
+      this.moveTo('idle');
+      throw this.reconnectError;
+    }
+    this.moveTo('live');
+    this.emit('call-start');
   }
 
   async stop() {
     this.stops++;
     if (this.stopError) throw this.stopError;
+    if (this.phase !== 'idle') this.moveTo('stopping');
     if (this.endOnStop) this.emit('call-end');
+    this.moveTo('idle');
   }
 
   send(message: AddMessage) {
