@@ -193,7 +193,8 @@ describe('the READMEs’ commands', () => {
   it('npm run privacy:export|erase -- <email> and privacy:purge: on a fresh database, nothing stored is an answer', () => {
     const dir = mkdtempSync(join(tmpdir(), 'helena-readme-'));
     dirs.push(dir);
-    const env = { ...process.env, DATABASE_PATH: join(dir, 'helena.db') };
+    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_PATH: join(dir, 'helena.db') };
+    delete env.DATABASE_URL;
     const run = (...args: string[]) => spawnSync('npm', ['run', '--silent', ...args], { cwd: root, encoding: 'utf8', env });
     const exported = run('privacy:export', '--', 'ana@example.com');
     expect(exported.status, exported.stderr).toBe(0);

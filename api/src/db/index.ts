@@ -22,7 +22,7 @@ import { leadSubmissions } from './migrations/20261123T2100_lead_submissions';
 import { platformReports } from './migrations/20261123T2230_platform_reports';
 import { proposalWaits } from './migrations/20261123T2245_proposal_waits';
 import { callVapiCallIndex } from './migrations/20261126T0100_call_vapi_call_index';
-import { privacy } from './migrations/20261126T0100_privacy';
+import { privacy } from './migrations/20261126T0200_privacy';
 
 export type { Database } from './schema';
 export { SqliteDatabase, SQLITE_PACKAGE } from './sqlite';
@@ -35,7 +35,7 @@ export const migrations = {
   '20261123T2230_platform_reports': platformReports,
   '20261123T2245_proposal_waits': proposalWaits,
   '20261126T0100_call_vapi_call_index': callVapiCallIndex,
-  '20261126T0100_privacy': privacy,
+  '20261126T0200_privacy': privacy,
 };
 
 /**

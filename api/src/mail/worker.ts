@@ -9,10 +9,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db';
 import { nowIso } from '../db';
-import { isDatabaseUnavailable } from '../db/unavailable';
-import { outageNotice } from '../db/outage-notice';
 import type { Transaction, Updateable } from 'kysely';
 import type { Database, EmailLogTable, OutboxTable } from '../db/schema';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import { outageNotice } from '../db/outage-notice';
 import { newId } from '../ids';
 import type { Logger } from '../log';
 import { claim } from './outbox';
@@ -126,7 +126,8 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
       if (!(await settle(tx, row, set, { status: giveUp ? 'failed' : 'retry', error_message: detail }, now))) return 'erased';
       return giveUp;
     });
-    opts.onOutcome?.(!(outcome instanceof SendError) ? 'sent' : gaveUp ? 'failed' : 'retry');
+    // A message erased in flight counts only if it went: a failed attempt at it is no one's concern now.
+    if (gaveUp !== 'erased' || !(outcome instanceof SendError)) opts.onOutcome?.(!(outcome instanceof SendError) ? 'sent' : gaveUp ? 'failed' : 'retry');
     const fields = { outboxId: row.id, kind: row.kind, attempt: attempts };
     if (gaveUp === 'erased') opts.log.info('mail erased while it was being sent', { ...fields, sent: !(outcome instanceof SendError) });
     else if (!(outcome instanceof SendError)) opts.log.info('mail sent', { ...fields, messageId: outcome.messageId });

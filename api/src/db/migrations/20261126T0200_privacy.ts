@@ -23,13 +23,12 @@ export const privacy: Migration = {
     await db.schema.alterTable('outbox').addColumn('headers', 'text').execute();
     await db.schema.createIndex('email_log_email_idx').on('email_log').column('email').execute();
     await db.schema.createIndex('pdf_email_idx').on('pdf').column('email').execute();
-    await db.schema.createIndex('call_vapi_call_id_idx').on('call').column('vapi_call_id').execute();
     await db.schema.createIndex('vapi_call_updated_idx').on('vapi_call').column('updated_at').execute();
     await db.schema.createIndex('outbox_updated_idx').on('outbox').column('updated_at').execute();
   },
 
   async down(db: Kysely<unknown>) {
-    for (const index of ['outbox_updated_idx', 'vapi_call_updated_idx', 'call_vapi_call_id_idx', 'pdf_email_idx', 'email_log_email_idx']) {
+    for (const index of ['outbox_updated_idx', 'vapi_call_updated_idx', 'pdf_email_idx', 'email_log_email_idx']) {
       await db.schema.dropIndex(index).ifExists().execute();
     }
     await db.schema.alterTable('outbox').dropColumn('headers').execute();
