@@ -162,8 +162,12 @@ export class Room {
       case 'user-speech':
         this.userSpeech(frame.text);
         break;
-      case 'local-audio':
+      case 'local-audio': {
+        // The visitor's microphone: while it is off, nothing they say reaches the room.
+        const you = this.conns.get(conn);
+        if (you) you.audio = frame.enabled;
         break;
+      }
       case 'leave':
         this.leave(conn);
         break;
@@ -300,9 +304,16 @@ export class Room {
     }
   }
 
+  /** Every visitor in the room has muted their microphone: the platform hears nothing. */
+  private microphonesOff(): boolean {
+    if (this.conns.size === 0) return false;
+    for (const you of this.conns.values()) if (you.audio) return false;
+    return true;
+  }
+
   /** The visitor said `text` aloud: user transcripts, partial then final, then the answer. */
   userSpeech(text: string): void {
-    if (this.status !== 'active' || this.customerMuted) return;
+    if (this.status !== 'active' || this.customerMuted || this.microphonesOff()) return;
     const words = text.trim().split(/\s+/).filter(Boolean);
     if (!words.length) return;
     const { wordMs, partialEveryWords } = this.options.timings;
