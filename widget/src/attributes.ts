@@ -6,13 +6,16 @@
  */
 
 /** The attributes the UI element reads into its configuration; the facade forwards them. */
-export const CONFIG_ATTRIBUTES = ['name', 'company', 'chat-label', 'public-key', 'assistant-id', 'api-url', 'locale', 'show-on', 'mode'] as const;
+export const CONFIG_ATTRIBUTES = ['name', 'company', 'chat-label', 'public-key', 'assistant-id', 'api-url', 'locale', 'show-on', 'mode',
+  'theme', 'position',
+] as const;
 
 /** The attributes only the facade reads: when to load the UI. */
 export const FACADE_ATTRIBUTES = ['loading'] as const;
 
 /** Every attribute the element takes. */
-export const ATTRIBUTES = [...CONFIG_ATTRIBUTES, ...FACADE_ATTRIBUTES] as const;
+// Pure: a bundle that does not use the whole list (the loader) drops it.
+export const ATTRIBUTES = /* @__PURE__ */ (() => [...CONFIG_ATTRIBUTES, ...FACADE_ATTRIBUTES] as const)();
 
 export type AttributeName = (typeof ATTRIBUTES)[number];
 

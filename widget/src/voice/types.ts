@@ -26,6 +26,9 @@ export interface VoiceClient {
   start(assistant: string | Record<string, unknown>, overrides?: Record<string, unknown>): Promise<{ id?: string } | null | undefined>;
   stop(): Promise<void> | void;
   send(message: AddMessage): void;
+  /** Turns the visitor's microphone off (true) or on in the live call; throws without one. */
+  setMuted(mute: boolean): void;
+  isMuted(): boolean;
 }
 
 export interface VoiceOptions {
