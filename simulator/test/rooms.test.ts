@@ -166,6 +166,23 @@ describe('simulated rooms', () => {
     await until(() => finals(messages).includes('Un momento.'));
   });
 
+  it('streams what the assistant says as prefixes of its text, line breaks and Markdown kept', async () => {
+    const { call, webCall, messages } = await setup();
+    await call.join({ url: webCall.webCallUrl });
+    await until(() => finals(messages).length === 1, 5000, 'greeting');
+    const text = 'Opciones:\n- Web para **todos**\n- App  móvil\n\n1. uno dos tres';
+    const res = await fetch(webCall.monitor.controlUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'say', message: text }) });
+    expect(res.status).toBe(200);
+    await until(() => finals(messages).includes(text), 5000, 'the whole utterance');
+    const partials = messages
+      .filter((m) => m?.type === 'transcript' && m.role === 'assistant' && m.transcriptType === 'partial')
+      .map((m) => m.transcript as string)
+      .filter((t) => t.startsWith('Opciones'));
+    expect(partials.length).toBeGreaterThan(1);
+    for (const p of partials) expect(text.startsWith(p), p).toBe(true);
+    expect(partials.some((p) => p.includes('\n- Web'))).toBe(true);
+  });
+
   it('hears nothing from a muted microphone (the call object and the server side), and hears again once unmuted', async () => {
     const { call, webCall, messages, sim } = await setup();
     await call.join({ url: webCall.webCallUrl });

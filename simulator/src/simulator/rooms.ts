@@ -399,6 +399,10 @@ export class Room {
     const alive = () => this.status === 'active' && this.generation === generation;
     const { wordMs, partialEveryWords, levelIntervalMs } = this.options.timings;
     const words = text.split(/\s+/);
+    // Where each word ends in the text: a partial line is the text up to a word, with its own line
+    // breaks and spacing (the platform streams the model's text, Markdown lists included).
+    const ends = Array.from(text.matchAll(/\S+/g), (m) => m.index + m[0].length);
+    const upTo = (count: number) => text.slice(0, ends[Math.min(count, ends.length) - 1] ?? 0);
     const turn = this.turn++;
     const time = Date.now();
     const duration = words.length * wordMs;
@@ -420,14 +424,14 @@ export class Room {
       const now = Math.floor(t / wordMs);
       if (now >= spoken + partialEveryWords && now < words.length) {
         spoken = now - (now % partialEveryWords);
-        this.transcript('assistant', 'partial', words.slice(0, spoken).join(' '));
+        this.transcript('assistant', 'partial', upTo(spoken));
       }
     }
     if (this.status === 'active' && this.generation === generation) await this.sleep(Math.max(0, duration - Math.floor(duration / step) * step));
     const completed = alive();
     this.setLevel(0);
     if (this.status === 'ended') return false;
-    const said = completed ? text : words.slice(0, Math.max(1, spoken)).join(' ');
+    const said = completed ? text : upTo(Math.max(1, spoken));
     this.transcript('assistant', 'final', said);
     this.sendMessage({ type: 'speech-update', status: 'stopped', role: 'assistant', turn });
     const endTime = Date.now();
