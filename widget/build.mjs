@@ -19,22 +19,49 @@ const UI_BUDGET = 85 * 1024;
 const sonnerEntry = fileURLToPath(import.meta.resolve('sonner'));
 const sonnerCssPath = join(dirname(sonnerEntry), 'styles.css');
 
-// sonner selectors the element never uses: the dark theme and inverted toasts (the toaster is
-// light), the loading and promise spinners (no toast.loading / toast.promise), info and warning
-// colours (only success and error toasts), positions other than top right, action and cancel
-// buttons, and `html[dir]` (there is no <html> in a shadow root). A selector is dropped from its
-// rule (the rule goes when none is left); everything else is kept, minus comments and spaces.
+// sonner selectors the element never uses: inverted toasts, the loading and promise spinners (no
+// toast.loading / toast.promise), info and warning colours (only success and error toasts),
+// positions other than top left and top right, action and cancel buttons, and `html[dir]` (there
+// is no <html> in a shadow root). A selector is dropped from its rule (the rule goes when none is
+// left); everything else is kept, minus comments and spaces. The dark theme stays (theme="dark").
 // sonner quotes attribute values ([data-x-position='left']): the patterns take either form.
 const UNUSED_SONNER = [
-  /\[data-sonner-theme='?dark'?\]/,
   /\[data-invert='?true'?\]/,
   /sonner-(loading|spinner|loader|spin\b)/,
   /\[data-promise='?true'?\]/,
   /\[data-type='?(info|warning)'?\]/,
-  /\[data-x-position='?(left|center)'?\]/,
+  /\[data-x-position='?center'?\]/,
   /\[data-y-position='?bottom'?\]/,
   /\[data-(button|cancel)\]/,
 ];
+
+// sonner's custom properties nothing above reads any more: the info and warning colours, and the
+// greys only the dropped spinner and inverted toasts use. Their declarations are dropped.
+const UNUSED_SONNER_PROPERTIES = /^--(info|warning)-|^--gray(3|[6-9]|1[01]):/;
+
+// sonner's light rich colours miss WCAG AA contrast for 13 px text (axe: the error toast's red
+// on its pink is 4.3:1, the success green on its mint 4.3:1). Darker text, same hues: 5.3:1, 6:1.
+const SONNER_CONTRAST = [
+  ['--success-text:hsl(140,100%,27%)', '--success-text:hsl(140,100%,22%)'],
+  ['--error-text:hsl(360,100%,45%)', '--error-text:hsl(360,100%,40%)'],
+];
+
+/** sonner's CSS with the text colours of `SONNER_CONTRAST`; each must be found (a new sonner may change them). */
+function withContrast(css) {
+  for (const [from, to] of SONNER_CONTRAST) {
+    if (!css.includes(from)) throw new Error(`sonner: ${from} not found; check the contrast of its toasts`);
+    css = css.split(from).join(to);
+  }
+  return css;
+}
+
+/** A rule's body without the declarations of `UNUSED_SONNER_PROPERTIES`. */
+function trimDeclarations(body) {
+  return body
+    .split(';')
+    .filter((d) => !UNUSED_SONNER_PROPERTIES.test(d.trim()))
+    .join(';');
+}
 
 /** Splits CSS into top-level blocks (`sel{…}` or `@media …{…}`), recursing into @media. */
 export function trimCss(css, unused) {
@@ -59,7 +86,7 @@ export function trimCss(css, unused) {
       if (!unused.some((re) => re.test(prelude))) out.push(`${prelude}{${body}}`);
     } else {
       const selectors = prelude.split(',').filter((sel) => !unused.some((re) => re.test(sel)) && !/^\s*html\[dir=/.test(sel));
-      if (selectors.length) out.push(`${selectors.join(',')}{${body}}`);
+      if (selectors.length) out.push(`${selectors.join(',')}{${trimDeclarations(body)}}`);
     }
     i = j;
   }
@@ -82,7 +109,7 @@ const sonnerInShadow = {
     b.onLoad({ filter: /[\\/]ui[\\/]sonner-css\.ts$/ }, async () => {
       const raw = (await readFile(sonnerCssPath, 'utf8')).replace(/\/\*.*?\*\//gs, '').replace(/\s+/g, ' ');
       const css = trimCss(raw.replace(/ ?([{};,]) ?/g, '$1').replace(/: /g, ':'), UNUSED_SONNER);
-      return { contents: `export default ${JSON.stringify(css)};`, loader: 'ts' };
+      return { contents: `export default ${JSON.stringify(withContrast(css))};`, loader: 'ts' };
     });
   },
 };
@@ -116,6 +143,7 @@ const lazyEntries = {
   call: join(here, 'src/store/call.ts'),
   chat: join(here, 'src/store/chat.ts'),
   en: join(here, 'src/i18n-en.ts'),
+  markdown: join(here, 'src/ui/markdown.ts'),
 };
 const lazy = await build({
   ...common,

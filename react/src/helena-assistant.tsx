@@ -19,6 +19,8 @@ export interface HelenaAssistantProps {
   showOn?: string;
   mode?: HelenaAssistantAttributes['mode'];
   loading?: HelenaAssistantAttributes['loading'];
+  theme?: HelenaAssistantAttributes['theme'];
+  position?: HelenaAssistantAttributes['position'];
   id?: string;
   className?: string;
   style?: CSSProperties;

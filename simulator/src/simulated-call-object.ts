@@ -365,7 +365,8 @@ class SimulatedCall implements SimulatedCallObject {
   }
 
   simulateUserSpeech(text: string): void {
-    if (this.state === 'joined-meeting') this.send({ t: 'user-speech', text });
+    // A muted microphone sends nothing.
+    if (this.state === 'joined-meeting' && this.local.audio) this.send({ t: 'user-speech', text });
   }
 
   localAudio(): boolean {
@@ -485,6 +486,8 @@ class SimulatedCall implements SimulatedCallObject {
     this.local = { ...toParticipant({ ...frame.you, audio: this.local.audio }, true), session_id: frame.you.session_id };
     for (const p of frame.participants) this.remotes.set(p.session_id, toParticipant(p, false));
     this.state = 'joined-meeting';
+    // Muted before the join: the room learns it now, so that it hears nothing from the start.
+    if (!this.local.audio) this.send({ t: 'local-audio', enabled: false });
     this.syncListening();
     this.emit('joined-meeting', { participants: { local: this.local } });
     this.emit('network-connection', { type: 'signaling', event: 'connected', session_id: this.local.session_id });

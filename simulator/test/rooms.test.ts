@@ -166,6 +166,56 @@ describe('simulated rooms', () => {
     await until(() => finals(messages).includes('Un momento.'));
   });
 
+  it('streams what the assistant says as prefixes of its text, line breaks and Markdown kept', async () => {
+    const { call, webCall, messages } = await setup();
+    await call.join({ url: webCall.webCallUrl });
+    await until(() => finals(messages).length === 1, 5000, 'greeting');
+    const text = 'Opciones:\n- Web para **todos**\n- App  móvil\n\n1. uno dos tres';
+    const res = await fetch(webCall.monitor.controlUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'say', message: text }) });
+    expect(res.status).toBe(200);
+    await until(() => finals(messages).includes(text), 5000, 'the whole utterance');
+    const partials = messages
+      .filter((m) => m?.type === 'transcript' && m.role === 'assistant' && m.transcriptType === 'partial')
+      .map((m) => m.transcript as string)
+      .filter((t) => t.startsWith('Opciones'));
+    expect(partials.length).toBeGreaterThan(1);
+    for (const p of partials) expect(text.startsWith(p), p).toBe(true);
+    expect(partials.some((p) => p.includes('\n- Web'))).toBe(true);
+  });
+
+  it('hears nothing from a muted microphone (the call object and the server side), and hears again once unmuted', async () => {
+    const { call, webCall, messages, sim } = await setup();
+    await call.join({ url: webCall.webCallUrl });
+    await until(() => finals(messages).length === 1, 5000, 'greeting');
+    call.setLocalAudio(false);
+    expect(call.localAudio()).toBe(false);
+    call.simulateUserSpeech('no deberías oír esto');
+    // A typed line still goes through. The room reads the call object's frames in order: once
+    // the line is answered, the room has heard of the mute too.
+    addMessage(call, 'Hola, quiero información');
+    await until(() => finals(messages).length === 2, 5000, 'answer to the typed line');
+    expect(sim.rooms.speak(webCall.id, 'ni esto tampoco')).toBe(true);
+    addMessage(call, 'Tengo una panadería en Madrid');
+    await until(() => finals(messages).length === 3, 5000, 'answer to the second typed line');
+    expect(messages.some((m) => m?.type === 'transcript' && m.role === 'user')).toBe(false);
+
+    call.setLocalAudio(true);
+    call.simulateUserSpeech('tengo una tienda');
+    await until(() => finals(messages, 'user').length === 1, 5000, 'the unmuted line');
+    expect(finals(messages, 'user')).toEqual(['tengo una tienda']);
+  });
+
+  it('a call object muted before it joins is muted in the room from the start', async () => {
+    const { call, webCall, messages, sim } = await setup();
+    call.setLocalAudio(false);
+    await call.join({ url: webCall.webCallUrl });
+    await until(() => finals(messages).length === 1, 5000, 'greeting');
+    sim.rooms.speak(webCall.id, 'no deberías oír esto');
+    addMessage(call, 'Hola, quiero información');
+    await until(() => finals(messages).length === 2, 5000, 'answer to the typed line');
+    expect(messages.some((m) => m?.type === 'transcript' && m.role === 'user')).toBe(false);
+  });
+
   it('refuses to join an unknown or ended room, like daily', async () => {
     const { url, call, webCall } = await setup();
     const stranger = createSimulatedCallObject();

@@ -29,4 +29,7 @@ export const en: Texts = {
   errorPrefix: 'Error: {msg}',
   errNoAssistant: 'Assistant ID not available',
   errNotInitialised: 'The voice provider is not initialised correctly',
+  mute: 'Mute microphone',
+  unmute: 'Unmute microphone',
+  muted: 'Microphone muted',
 };

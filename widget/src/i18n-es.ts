@@ -30,6 +30,9 @@ export const es = {
   errorPrefix: 'Error: {msg}',
   errNoAssistant: 'ID del asistente no disponible',
   errNotInitialised: 'El proveedor de voz no está inicializado correctamente',
+  mute: 'Silenciar micrófono',
+  unmute: 'Activar micrófono',
+  muted: 'Micrófono silenciado',
 };
 
 export type Texts = typeof es;

@@ -31,6 +31,14 @@ describe.skipIf(!built)('the built bundle', () => {
     expect(ui).not.toMatch(/document\.head|getElementsByTagName\("head"\)/);
   });
 
+  it('the Markdown renderer is a lazy chunk of its own, not in the loader or the UI chunk', () => {
+    const markdown = Object.keys(manifest.files).find((name) => /^chunks\/markdown-[\w-]+\.js$/.test(name));
+    expect(markdown).toBeDefined();
+    expect(code(markdown!)).toContain('noopener noreferrer nofollow');
+    for (const name of ['helena-assistant.js', manifest.ui]) expect(code(name)).not.toContain('noopener noreferrer nofollow');
+    expect(code(manifest.ui)).toContain(markdown!.slice('chunks/'.length));
+  });
+
   it('neither the loader nor the UI chunk contains daily-js, the tRPC client or the SDK', () => {
     for (const name of ['helena-assistant.js', manifest.ui]) {
       const js = code(name);

@@ -32,6 +32,10 @@ export interface HelenaAssistantAttributes {
   mode?: 'hybrid' | 'chat' | 'voice' | 'demo';
   /** `intent`: fetch the UI only on hover/focus/touch/click, never when idle. */
   loading?: 'intent';
+  /** Colours of the launcher, panel, dialogs and toasts: `light` (default), `dark`, or `auto` (follows the visitor's `prefers-color-scheme`, live). */
+  theme?: 'light' | 'dark' | 'auto';
+  /** Which corner the launcher, panel, tooltip and toasts take: `bottom-right` (default) or `bottom-left`. */
+  position?: 'bottom-right' | 'bottom-left';
 }
 
 /** `detail` of each event the element dispatches. */

@@ -171,8 +171,12 @@ export class Room {
       case 'user-speech':
         this.userSpeech(frame.text);
         break;
-      case 'local-audio':
+      case 'local-audio': {
+        // The visitor's microphone: while it is off, nothing they say reaches the room.
+        const you = this.conns.get(conn);
+        if (you) you.audio = frame.enabled;
         break;
+      }
       case 'leave':
         this.leave(conn);
         break;
@@ -323,9 +327,16 @@ export class Room {
     }
   }
 
+  /** Every visitor in the room has muted their microphone: the platform hears nothing. */
+  private microphonesOff(): boolean {
+    if (this.conns.size === 0) return false;
+    for (const you of this.conns.values()) if (you.audio) return false;
+    return true;
+  }
+
   /** The visitor said `text` aloud: user transcripts, partial then final, then the answer. */
   userSpeech(text: string): void {
-    if (this.status !== 'active' || this.customerMuted) return;
+    if (this.status !== 'active' || this.customerMuted || this.microphonesOff()) return;
     const words = text.trim().split(/\s+/).filter(Boolean);
     if (!words.length) return;
     const { wordMs, partialEveryWords } = this.options.timings;
@@ -411,6 +422,10 @@ export class Room {
     const alive = () => this.status === 'active' && this.generation === generation;
     const { wordMs, partialEveryWords, levelIntervalMs } = this.options.timings;
     const words = text.split(/\s+/);
+    // Where each word ends in the text: a partial line is the text up to a word, with its own line
+    // breaks and spacing (the platform streams the model's text, Markdown lists included).
+    const ends = Array.from(text.matchAll(/\S+/g), (m) => m.index + m[0].length);
+    const upTo = (count: number) => text.slice(0, ends[Math.min(count, ends.length) - 1] ?? 0);
     const turn = this.turn++;
     const time = Date.now();
     const duration = words.length * wordMs;
@@ -432,14 +447,14 @@ export class Room {
       const now = Math.floor(t / wordMs);
       if (now >= spoken + partialEveryWords && now < words.length) {
         spoken = now - (now % partialEveryWords);
-        this.transcript('assistant', 'partial', words.slice(0, spoken).join(' '));
+        this.transcript('assistant', 'partial', upTo(spoken));
       }
     }
     if (this.status === 'active' && this.generation === generation) await this.sleep(Math.max(0, duration - Math.floor(duration / step) * step));
     const completed = alive();
     this.setLevel(0);
     if (this.status === 'ended') return false;
-    const said = completed ? text : words.slice(0, Math.max(1, spoken)).join(' ');
+    const said = completed ? text : upTo(Math.max(1, spoken));
     this.transcript('assistant', 'final', said);
     this.sendMessage({ type: 'speech-update', status: 'stopped', role: 'assistant', turn });
     const endTime = Date.now();

@@ -17,6 +17,14 @@ export function createCallSlice(
     speaking: false,
     listening: false,
     volume: 0,
+    muted: false,
+
+    toggleMute() {
+      const calls = parts.calls.current;
+      if (get().status !== 'active' || !calls) return;
+      const want = !get().muted;
+      void calls.then((c) => set({ muted: c.setMuted(want) }));
+    },
 
     async toggleCall() {
       const { status } = get();

@@ -83,12 +83,15 @@ export function createCallController(ctx: StoreKit): CallController {
   let phase: WebCallPhase = 'idle';
   /** The one place the store's status changes during a call: it follows `statusOf`. */
   const follow = (alongside: Partial<HelenaState> = {}) => {
-    ctx.set({ status: statusOf(phase, call?.heard ?? null), ...alongside });
+    const status = statusOf(phase, call?.heard ?? null);
+    // A mute belongs to its call: the next one starts with the microphone on.
+    ctx.set({ status, ...(status === 'inactive' ? { muted: false } : null), ...alongside });
   };
   /** A failure ends the call: the store shows the error and is inactive again. */
   const fail = (message: string, source: string) => {
     if (call) call.heard = 'over';
     clearTicket(ctx.tab);
+    ctx.set({ muted: false });
     ctx.fail(message, source);
   };
   let client: VoiceClient | null = null;
@@ -293,6 +296,7 @@ export function createCallController(ctx: StoreKit): CallController {
       const { config } = ctx.get();
       const thisCall = newCall();
       call = thisCall;
+      ctx.set({ muted: false });
       let c: VoiceClient;
       try {
         c = await ensureClient();
@@ -388,6 +392,16 @@ export function createCallController(ctx: StoreKit): CallController {
 
     deliver,
     note,
+
+    setMuted(muted) {
+      if (!client || phase !== 'live') return false;
+      try {
+        client.setMuted(muted);
+      } catch (err) {
+        ctx.log('mute failed', err);
+      }
+      return client.isMuted();
+    },
 
     async row() {
       return call?.record.row();

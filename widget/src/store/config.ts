@@ -22,6 +22,17 @@ export function defaultConfig(partial: Partial<HelenaConfig> = {}): HelenaConfig
   };
 }
 
+/** The `theme` attribute: `light`, `dark` or `auto`; anything else is light. */
+export function colourTheme(config: HelenaConfig): 'light' | 'dark' | 'auto' {
+  const { theme } = config;
+  return theme === 'dark' || theme === 'auto' ? theme : 'light';
+}
+
+/** The `position` attribute: the launcher's corner is bottom left, or else bottom right. */
+export function onLeft(config: HelenaConfig): boolean {
+  return config.position === 'bottom-left';
+}
+
 /** Demo mode: no public key, or `mode="demo"`: the simulator the server mounts. */
 export function isDemo(config: HelenaConfig): boolean {
   return config.mode === 'demo' || !config.publicKey;

@@ -41,6 +41,10 @@ export interface HelenaConfig {
   locale: Locale;
   showOn?: string;
   mode?: string;
+  /** `light` (default), `dark` or `auto` (the visitor's colour scheme); anything else is light. */
+  theme?: string;
+  /** `bottom-right` (default) or `bottom-left`; anything else is bottom-right. */
+  position?: string;
 }
 
 export interface EmailForm {
@@ -94,6 +98,10 @@ export interface CallSlice {
   /** The visitor is talking (partial user transcript). */
   listening: boolean;
   volume: number;
+  /** The visitor's microphone is muted in the live call (false again when the call ends). */
+  muted: boolean;
+  /** Mutes or unmutes the microphone of the live call. */
+  toggleMute: () => void;
   toggleCall: () => Promise<void>;
   startCall: () => Promise<void>;
   stopCall: () => Promise<void>;
@@ -221,6 +229,8 @@ export interface CallController {
   /** Joins again the call an earlier page of this tab left live (reload, navigation), if it can. */
   rejoin(): Promise<void>;
   deliver(text: string): void;
+  /** Mutes (true) or unmutes the live call's microphone; resolves the state the client reports. */
+  setMuted(muted: boolean): boolean;
   /** Tells the assistant something the page knows (a system message); the visitor does not see it. */
   note(text: string): void;
   /** Our vapi_call row for the current conversation, once created: its id and capability token. */

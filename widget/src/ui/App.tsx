@@ -5,14 +5,28 @@
 import { createElement, lazy, Suspense, useId, useState, type RefCallback } from 'react';
 import { Toaster } from 'sonner';
 import { fmt } from '../i18n';
+import { colourTheme, onLeft } from '../store/config';
 import { conversationMode, isDemo, type HelenaStore } from '../store/store';
 import { panelFocus } from './focus';
 import { activityOf, useHelena, useTexts } from './hooks';
 
+// The assistant's Markdown is rendered by its own chunk, loaded with the first assistant message;
+// until it is there (a moment, once), the message shows as the plain text it is.
+const RichText = lazy(() => import('./markdown').then((m) => ({ default: (p: { text: string }) => m.renderMarkdown(createElement, p.text) })));
+
+/** An assistant's message: its Markdown, safely (the visitor's lines stay plain text). */
+function BotText({ text }: { text: string }) {
+  return (
+    <Suspense fallback={text}>
+      <RichText text={text} />
+    </Suspense>
+  );
+}
+
 // The dialogs live in the session chunk, loaded at call start (they are not needed before).
 let modals: Promise<import('../ui/modals').Modals> | undefined;
 const loadModals = () =>
-  (modals ??= import('../session').then((m) => m.createModals({ h: createElement, useId, useHelena, useTexts, fmt })));
+  (modals ??= import('../session').then((m) => m.createModals({ h: createElement, useId, useHelena, useTexts, fmt, BotText })));
 const EmailModal = lazy(() => loadModals().then((m) => ({ default: m.EmailModal })));
 const TranscriptModal = lazy(() => loadModals().then((m) => ({ default: m.TranscriptModal })));
 
@@ -22,10 +36,12 @@ export interface AppProps {
 }
 
 
-const ChatIcon = () => (
+/** The microphone; struck through (`off`) on the mute toggle while muted. */
+const ChatIcon = ({ off }: { off?: boolean }) => (
   <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
     <path d="M12 3a3 3 0 0 0-3 3v6a3 3 0 0 0 6 0V6a3 3 0 0 0-3-3z" />
     <path d="M19 11a7 7 0 0 1-14 0M12 18v3" />
+    {off ? <path d="M4 4l16 16" /> : null}
   </svg>
 );
 
@@ -38,6 +54,7 @@ export function App({ store, toasterId }: AppProps) {
   const emailOpen = useHelena(store, (s) => s.emailOpen);
   const error = useHelena(store, (s) => s.error);
   const ready = useHelena(store, (s) => s.textsReady);
+  const config = useHelena(store, (s) => s.config);
   // Until the locale's texts are there, nothing (the facade keeps its placeholder meanwhile).
   if (!ready) return <div className="root" data-helena-root="" />;
   return (
@@ -52,7 +69,8 @@ export function App({ store, toasterId }: AppProps) {
       </div>
       <Toaster
         id={toasterId}
-        position="top-right"
+        position={onLeft(config) ? 'top-left' : 'top-right'}
+        theme={({ light: 'light', dark: 'dark', auto: 'system' } as const)[colourTheme(config)]}
         richColors
         closeButton
         duration={4000}
@@ -138,6 +156,7 @@ function Panel({ store, focusRef }: Focused) {
           ) : null}
         </div>
         <Volume store={store} />
+        {status === 'active' ? <MuteButton store={store} /> : null}
         <button
           type="button"
           className="icon-btn"
@@ -190,6 +209,18 @@ function Panel({ store, focusRef }: Focused) {
   );
 }
 
+/** The microphone of the live call: a toggle, named for what a press does. */
+function MuteButton({ store }: { store: HelenaStore }) {
+  const t = useTexts(store);
+  const muted = useHelena(store, (s) => s.muted);
+  const label = muted ? t.unmute : t.mute;
+  return (
+    <button type="button" className="icon-btn" part="icon-button mute" aria-label={label} title={label} aria-pressed={muted} onClick={store.getState().toggleMute}>
+      <ChatIcon off={muted} />
+    </button>
+  );
+}
+
 function Volume({ store }: { store: HelenaStore }) {
   const volume = useHelena(store, (s) => s.volume);
   const active = useHelena(store, (s) => s.status === 'active');
@@ -223,7 +254,7 @@ function Messages({ store }: { store: HelenaStore }) {
               data-final={m.isFinal ? 'true' : 'false'}
             >
               <span className="sr-only">{m.role === 'bot' ? name : t.you}: </span>
-              {m.message}
+              {m.role === 'bot' ? <BotText text={m.message} /> : m.message}
             </li>
           ))}
         </ul>
@@ -236,10 +267,14 @@ function SpeakingStatus({ store }: { store: HelenaStore }) {
   const t = useTexts(store);
   const name = useHelena(store, (s) => s.config.name);
   const activity = useHelena(store, activityOf);
-  const text = activity === 'idle' ? '' : fmt(activity === 'listening' ? t.listening : t.processing, { name });
+  const muted = useHelena(store, (s) => s.muted);
+  // While muted the line says so, whatever else goes on: the visitor must know they are not heard.
+  const text = muted ? t.muted : activity === 'idle' ? '' : fmt(activity === 'listening' ? t.listening : t.processing, { name });
   return (
-    <div className={`status ${activity}`} part="speaking" data-activity={activity}>
-      {text ? (
+    <div className={`status ${muted ? 'muted' : activity}`} part="speaking" data-activity={activity} data-muted={muted || undefined}>
+      {muted ? (
+        <span>{text}</span>
+      ) : text ? (
         <>
           <span className="ind" aria-hidden="true">
             <i />

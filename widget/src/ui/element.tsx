@@ -1,10 +1,12 @@
 /**
- * The UI chunk: `<helena-assistant-ui>`, an r2wc custom element with an open shadow root, one
- * zustand store per instance and the stylesheets adopted into that shadow root. The facade
+ * The UI chunk: `<helena-assistant-ui>`, a custom element with an open shadow root that renders
+ * the React app into it, one zustand store per instance and the stylesheets adopted into that
+ * shadow root. (No wrapper library: the attributes are the store's configuration and the
+ * components read the store, so an attribute-to-prop layer would be dead weight in the chunk.) The facade
  * (`../loader.ts`) mounts it inside `<helena-assistant>`; it also works on its own.
  */
-import r2wc from '@r2wc/react-to-web-component';
 import { createElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
 import { toast } from 'sonner';
 import { camelName, CONFIG_ATTRIBUTES } from '../attributes';
 import { createHelenaStore, type HelenaConfig, type HelenaStore, type StoreDeps } from '../store/store';
@@ -39,7 +41,7 @@ function adoptStyles(root: ShadowRoot) {
 
 /** The `::part()` names, re-exported through the facade's shadow root (`exportparts`). */
 export const PARTS =
-  'root,button,tooltip,panel,panel-expanded,header,title,demo-badge,icon-button,close,volume,messages,message,message-bot,message-user,speaking,ended,actions,action,end-call,composer,input,send,backdrop,dialog,transcript,email,field';
+  'root,button,tooltip,panel,panel-expanded,header,title,demo-badge,icon-button,close,mute,volume,messages,message,message-bot,message-user,speaking,ended,actions,action,end-call,composer,input,send,backdrop,dialog,transcript,email,field';
 
 let toasterSeq = 0;
 
@@ -65,33 +67,21 @@ function readConfig(el: HTMLElement): Partial<HelenaConfig> {
   return config;
 }
 
-function Root(props: { container?: ShadowRoot }) {
-  const host = props.container?.host as (HelenaAssistantUIElement & { toasterId: string }) | undefined;
-  if (!host) return null;
-  return createElement(App, { store: host.store, toasterId: host.toasterId });
-}
-
 export function defineHelenaUI(tag: string = UI_TAG): CustomElementConstructor | undefined {
   if (typeof customElements === 'undefined') return undefined;
   const existing = customElements.get(tag);
   if (existing) return existing;
 
-  const props = Object.fromEntries(Object.values(ATTRIBUTES).map((key) => [key, 'string'])) as Record<string, 'string'>;
-  const Base = r2wc(Root, { shadow: 'open', props }) as unknown as {
-    new (): HTMLElement & {
-      connectedCallback(): void;
-      disconnectedCallback(): void;
-      attributeChangedCallback(name: string, oldValue: string | null, value: string | null): void;
-    };
-    observedAttributes: string[];
-  };
-
-  class HelenaAssistantUI extends Base implements HelenaAssistantUIElement {
+  class HelenaAssistantUI extends HTMLElement implements HelenaAssistantUIElement {
+    static observedAttributes = Object.keys(ATTRIBUTES);
     readonly toasterId = `helena-${++toasterSeq}`;
     readonly store: HelenaStore;
+    /** The React root rendering App into the shadow root, while connected. */
+    #root: Root | null = null;
 
     constructor() {
       super();
+      this.attachShadow({ mode: 'open' });
       const toasterId = this.toasterId;
       this.store = createHelenaStore(readConfig(this), {
         host: () => outermostHost(this) ?? this,
@@ -113,20 +103,22 @@ export function defineHelenaUI(tag: string = UI_TAG): CustomElementConstructor |
       });
     }
 
-    override connectedCallback() {
+    connectedCallback() {
       if (!this.hasAttribute('exportparts')) this.setAttribute('exportparts', PARTS);
       this.store.getState().attach();
-      super.connectedCallback();
+      this.#root ??= createRoot(this.shadowRoot!);
+      this.#root.render(createElement(App, { store: this.store, toasterId: this.toasterId }));
     }
 
-    override disconnectedCallback() {
-      super.disconnectedCallback();
+    disconnectedCallback() {
+      this.#root?.unmount();
+      this.#root = null;
       this.store.getState().detach();
     }
 
-    override attributeChangedCallback(name: string, oldValue: string | null, value: string | null) {
+    /** The attributes are the store's configuration: the components read it from there. */
+    attributeChangedCallback() {
       this.store?.getState().configure(readConfig(this));
-      super.attributeChangedCallback(name, oldValue, value);
     }
 
     /** Opens the chat panel and starts a call if none is active. */

@@ -3,7 +3,7 @@
  * hand-off from placeholder to real button does not flash. Kept tiny: the loader includes it.
  */
 export const LAUNCHER_CSS =
-  '.launcher{position:fixed;right:var(--helena-offset-x,24px);bottom:var(--helena-offset-y,24px);z-index:var(--helena-z,2147483000);width:var(--helena-button-size,64px);height:var(--helena-button-size,64px);border-radius:50%;border:0;margin:0;padding:0;display:flex;align-items:center;justify-content:center;cursor:pointer;background:var(--helena-accent,#4f46e5);color:var(--helena-accent-text,#fff);box-shadow:0 8px 24px rgba(15,23,42,.28);font:inherit}.launcher svg{width:28px;height:28px;display:block;fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round;stroke-linejoin:round}.launcher:focus-visible{outline:3px solid var(--helena-focus,#f59e0b);outline-offset:3px}';
+  '.launcher{position:fixed;right:var(--helena-offset-x,24px);bottom:var(--helena-offset-y,24px);z-index:var(--helena-z,2147483000);width:var(--helena-button-size,64px);height:var(--helena-button-size,64px);border-radius:50%;border:0;margin:0;padding:0;display:flex;align-items:center;justify-content:center;cursor:pointer;background:var(--helena-accent,#4f46e5);color:var(--helena-accent-text,#fff);box-shadow:0 8px 24px rgba(15,23,42,.28);font:inherit}.launcher svg{width:28px;height:28px;display:block;fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round;stroke-linejoin:round}.launcher:focus-visible{outline:3px solid var(--helena-focus,#f59e0b);outline-offset:3px}:host([position=bottom-left]) .launcher{right:auto;left:var(--helena-offset-x,24px)}';
 
 
 export const ICON_SVG =

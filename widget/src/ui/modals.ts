@@ -16,6 +16,8 @@ export interface ModalDeps {
   useHelena: <T>(store: HelenaStore, selector: (s: HelenaState) => T) => T;
   useTexts: (store: HelenaStore) => Texts;
   fmt: (template: string, values: Record<string, string>) => string;
+  /** An assistant's message as its safe Markdown. */
+  BotText: (props: { text: string }) => ReactNode;
 }
 
 export interface Modals {
@@ -26,18 +28,19 @@ export interface Modals {
 /** The dialogs' styles: adopted into the shadow root when a dialog first opens (this chunk). */
 export const MODAL_CSS = `
 .backdrop{position:fixed;inset:0;z-index:calc(var(--helena-z,2147483000) + 1);background:rgba(15,23,42,.5);display:flex;align-items:center;justify-content:center;padding:16px}
-.dialog{width:100%;max-width:420px;max-height:calc(100vh - 32px);overflow:auto;background:var(--helena-bg,#ffffff);color:var(--helena-text,#111827);border-radius:var(--helena-radius,16px);padding:20px;box-shadow:0 24px 64px rgba(15,23,42,.35)}
+.dialog{width:100%;max-width:420px;max-height:calc(100vh - 32px);overflow:auto;background:var(--h-bg);color:var(--h-text);border-radius:var(--helena-radius,16px);padding:20px;box-shadow:0 24px 64px rgba(15,23,42,.35)}
 .dialog h2{margin:0 0 8px;font-size:18px;line-height:24px;font-weight:600}
 .dialog p{margin:0 0 12px}
-.dialog .note{font-size:12px;line-height:16px;color:var(--helena-muted,#4b5563)}
+.dialog .note{font-size:12px;line-height:16px;color:var(--h-muted)}
 .dialog form{display:flex;flex-direction:column;gap:10px}
 .dialog .field{flex:none;width:100%}
 .dialog .row{display:flex;gap:8px;justify-content:flex-end;margin-top:4px}
 .dialog .row .btn{flex:0 0 auto}
 .transcript{list-style:none;margin:0 0 16px;padding:0;display:flex;flex-direction:column;gap:10px}
-.transcript li{padding:8px 10px;border-radius:10px;background:var(--helena-bot-bg,#f3f4f6)}
+.transcript>li{padding:8px 10px;border-radius:10px;background:var(--h-bot-bg)}
 .transcript .who{font-weight:600}
-.transcript time{margin-left:8px;font-size:12px;color:var(--helena-muted,#4b5563)}
+.transcript time{margin-left:8px;font-size:12px;color:var(--h-muted)}
+.dialog .md p{margin-bottom:0}
 .transcript .text{display:block;margin-top:2px;white-space:pre-wrap;overflow-wrap:anywhere}
 .hp{position:absolute;left:-10000px;top:auto;width:1px;height:1px;overflow:hidden}
 `;
@@ -73,7 +76,7 @@ function formatTime(iso: string, locale: string): string {
   }
 }
 
-export function createModals({ h, useId, useHelena, useTexts, fmt }: ModalDeps): Modals {
+export function createModals({ h, useId, useHelena, useTexts, fmt, BotText }: ModalDeps): Modals {
   const Dialog = ({ labelId, onClose, part, children }: { labelId: string; onClose: () => void; part: string; children: ReactNode[] }) =>
     h(
       'div',
@@ -118,7 +121,7 @@ export function createModals({ h, useId, useHelena, useTexts, fmt }: ModalDeps):
                   { key: m.id },
                   h('span', { className: 'who' }, m.role === 'bot' ? config.name : t.you),
                   h('time', { dateTime: m.time }, formatTime(m.time, config.locale)),
-                  h('span', { className: 'text' }, m.message),
+                  h('div', { className: 'text md' }, m.role === 'bot' ? h(BotText, { text: m.message }) : m.message),
                 ),
               ),
             ),
@@ -185,7 +188,7 @@ export function createModals({ h, useId, useHelena, useTexts, fmt }: ModalDeps):
             ? h(
                 'p',
                 // Styled here rather than in the shared sheet, which is part of the UI chunk's budget.
-                { id: `${id}-invalid`, role: 'alert', part: 'field-error', style: { margin: 0, color: 'var(--helena-error,#b91c1c)', fontSize: 13 } },
+                { id: `${id}-invalid`, role: 'alert', part: 'field-error', style: { margin: 0, color: 'var(--h-error)', fontSize: 13 } },
                 d.emailInvalid,
               )
             : null,

@@ -42,6 +42,9 @@ export interface VoiceClient {
   /** Ends the call for everyone (`end-call`), then stops: a kept room does not outlive it. */
   end?(): Promise<void> | void;
   send(message: AddMessage): void;
+  /** Turns the visitor's microphone off (true) or on in the live call; throws without one. */
+  setMuted(mute: boolean): void;
+  isMuted(): boolean;
 }
 
 export interface VoiceOptions {

@@ -44,6 +44,7 @@ export class FakeVoice implements VoiceClient {
 
   async start(assistant: string | Record<string, unknown>, overrides?: Record<string, unknown>) {
     this.startArgs.push([assistant, overrides]);
+    this.muted = false;
     const r = this.startResult;
     this.moveTo('starting');
     if (r instanceof Error || !r) {
@@ -85,6 +86,16 @@ export class FakeVoice implements VoiceClient {
 
   send(message: AddMessage) {
     this.sent.push(message);
+  }
+
+  /** The microphone, as the real client keeps it: only a live call has one. */
+  muted = false;
+  setMuted(mute: boolean) {
+    if (this.phase !== 'live') throw new Error('Call object is not available.');
+    this.muted = mute;
+  }
+  isMuted() {
+    return this.phase === 'live' && this.muted;
   }
 
   transcript(role: 'assistant' | 'user', transcriptType: 'partial' | 'final', transcript: string) {
