@@ -1,5 +1,5 @@
 /**
- * Every screen and state of `<helena-assistant-ui>`, queried inside its shadow root (React
+ * Every screen and state of `<helena-assistant-ui>`, queried inside its shadow root (r2wc
  * renders asynchronously, hence findBy*). The voice client and the lead server are doubles.
  */
 import { fireEvent, waitFor, within } from '@testing-library/dom';
