@@ -16,14 +16,24 @@
  * - One event more: `phase`, on every change of `phase` (idle, starting, live, stopping).
  *
  * This module owns the lifecycle (which call is current, and the moves between phases); the
- * methods that act on the current call object are inherited from `CallControls`.
+ * methods that act on the current call object are inherited from `CallControls`. The class here
+ * is `WebCallClientCore`: everything but the shape checks of daily-js options at construction,
+ * which `WebCallClient` (./checked-client.ts) adds, so that an embedder passing no such option
+ * does not load zod.
  */
 import type { CreateCallObjectOptions } from './call-object';
 import { Attempt, StartCancelled, settle } from './attempt';
 import { CallControls } from './call-controls';
 import { creationDuration, prepareSession, type CallPreparationOptions } from './call-preparation';
-import { isMobileDevice, type DailyCallConfig, type DailyCallObjectOptions, type StartCallOptions, type WebCallClientOptions } from './client-options';
-import { createSafeDailyConfig, createSafeDailyFactoryOptions } from './daily-options';
+import {
+  isMobileDevice,
+  toClientOptions,
+  type DailyCallConfig,
+  type DailyCallObjectOptions,
+  type StartCallOptions,
+  type WebCallClientOptions,
+} from './client-options';
+import { createSafeDailyConfig, withSafeAudioSource } from './daily-options';
 import { EventBridge } from './event-bridge';
 import type { CallHost } from './host';
 import { IDLE, canMove, type Lifecycle, type WebCallPhase } from './lifecycle';
@@ -56,7 +66,13 @@ interface StartPlan {
   isReconnect: boolean;
 }
 
-export class WebCallClient extends CallControls {
+/**
+ * `WebCallClient` without the shape checks of `userData`, `inputSettings`, `theme`,
+ * `customTrayButtons` and `customIntegrations` in `dailyCallObject` (daily-js still checks them
+ * when it creates the call object, later and less clearly), and so without zod: for embedders that
+ * pass none of those options and count every byte. Same API and events otherwise.
+ */
+export class WebCallClientCore extends CallControls {
   readonly #token: string;
   readonly #baseUrl: string;
   readonly #fetch: typeof fetch | undefined;
@@ -83,15 +99,12 @@ export class WebCallClient extends CallControls {
     dailyCallObject?: DailyCallObjectOptions,
   ) {
     super();
-    const options: WebCallClientOptions =
-      typeof tokenOrOptions === 'object' && tokenOrOptions !== null
-        ? tokenOrOptions
-        : { token: tokenOrOptions, baseUrl, dailyCallConfig, dailyCallObject };
+    const options = toClientOptions(tokenOrOptions, baseUrl, dailyCallConfig, dailyCallObject);
     this.#token = options.token;
     this.#baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
     this.#fetch = options.fetch;
     this.logger = resolveLogger(options.logger);
-    this.#dailyCallObject = createSafeDailyFactoryOptions(options.dailyCallObject);
+    this.#dailyCallObject = withSafeAudioSource(options.dailyCallObject);
     const host: CallHost = {
       emit: (event, ...args) => this.emit(event, ...args),
       listenerCount: (event) => this.listenerCount(event),
