@@ -4,26 +4,12 @@
  * an error naming the option (`DailyOptionError`), instead of deep inside daily's call machine.
  */
 import { WebCallClientCore } from './client';
-import { toClientOptions, type DailyCallConfig, type DailyCallObjectOptions, type WebCallClientOptions } from './client-options';
+import type { WebCallClientOptions } from './client-options';
 import { checkCallObjectOptions } from './daily-options';
 
 export class WebCallClient extends WebCallClientCore {
-  constructor(options: WebCallClientOptions);
-  constructor(
-    publicKey: string,
-    baseUrl?: string,
-    dailyCallConfig?: DailyCallConfig,
-    dailyCallObject?: DailyCallObjectOptions,
-  );
-  constructor(
-    tokenOrOptions: string | WebCallClientOptions,
-    baseUrl?: string,
-    dailyCallConfig?: DailyCallConfig,
-    dailyCallObject?: DailyCallObjectOptions,
-  ) {
-    const options = toClientOptions(tokenOrOptions, baseUrl, dailyCallConfig, dailyCallObject);
-    // Before the core sees them: it rewrites audioSource and passes the rest to daily-js as they are.
+  /** The daily call-object options' shapes, before the core rewrites audioSource and keeps them. */
+  protected override checkOptions(options: WebCallClientOptions): void {
     checkCallObjectOptions(options.dailyCallObject);
-    super(options);
   }
 }

@@ -35,18 +35,6 @@ export interface WebCallClientOptions {
   logger?: WebCallLoggerOption;
 }
 
-/** The constructor's two forms (an options object, or `@vapi-ai/web`'s positional arguments) as one options object. */
-export function toClientOptions(
-  tokenOrOptions: string | WebCallClientOptions,
-  baseUrl?: string,
-  dailyCallConfig?: DailyCallConfig,
-  dailyCallObject?: DailyCallObjectOptions,
-): WebCallClientOptions {
-  return typeof tokenOrOptions === 'object' && tokenOrOptions !== null
-    ? tokenOrOptions
-    : { token: tokenOrOptions, baseUrl, dailyCallConfig, dailyCallObject };
-}
-
 const MOBILE_UA = /android|iphone|ipad|ipod|iemobile|blackberry|bada/i;
 
 /** A phone or tablet browser: its join waits for the permission prompt to settle. */

@@ -18,21 +18,14 @@
  * This module owns the lifecycle (which call is current, and the moves between phases); the
  * methods that act on the current call object are inherited from `CallControls`. The class here
  * is `WebCallClientCore`: everything but the shape checks of daily-js options at construction,
- * which `WebCallClient` (./checked-client.ts) adds, so that an embedder passing no such option
- * does not load zod.
+ * which `WebCallClient` (./checked-client.ts) adds through `checkOptions`, so that an embedder
+ * passing no such option does not load zod.
  */
 import type { CreateCallObjectOptions } from './call-object';
 import { Attempt, StartCancelled, settle } from './attempt';
 import { CallControls } from './call-controls';
 import { creationDuration, prepareSession, type CallPreparationOptions } from './call-preparation';
-import {
-  isMobileDevice,
-  toClientOptions,
-  type DailyCallConfig,
-  type DailyCallObjectOptions,
-  type StartCallOptions,
-  type WebCallClientOptions,
-} from './client-options';
+import { isMobileDevice, type DailyCallConfig, type DailyCallObjectOptions, type StartCallOptions, type WebCallClientOptions } from './client-options';
 import { createSafeDailyConfig, withSafeAudioSource } from './daily-options';
 import { EventBridge } from './event-bridge';
 import type { CallHost } from './host';
@@ -99,7 +92,11 @@ export class WebCallClientCore extends CallControls {
     dailyCallObject?: DailyCallObjectOptions,
   ) {
     super();
-    const options = toClientOptions(tokenOrOptions, baseUrl, dailyCallConfig, dailyCallObject);
+    const options: WebCallClientOptions =
+      typeof tokenOrOptions === 'object' && tokenOrOptions !== null
+        ? tokenOrOptions
+        : { token: tokenOrOptions, baseUrl, dailyCallConfig, dailyCallObject };
+    this.checkOptions(options);
     this.#token = options.token;
     this.#baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
     this.#fetch = options.fetch;
@@ -124,6 +121,13 @@ export class WebCallClientCore extends CallControls {
       allTornDown: () => this.#allTornDown(),
     };
   }
+
+  /**
+   * Called first by the constructor, before any option is used; throws to refuse them. The core
+   * checks nothing (`WebCallClient` checks the daily call-object options). It runs before the
+   * subclass's own fields exist: an override may read only its argument.
+   */
+  protected checkOptions(_options: WebCallClientOptions): void {}
 
   // ---------------------------------------------------------------- lifecycle
 
