@@ -9,7 +9,7 @@ import { conversationMode, isDemo, type HelenaStore } from '../store/store';
 import { panelFocus } from './focus';
 import { activityOf, useHelena, useTexts } from './hooks';
 
-// The dialogs live in the session chunk, loaded at call start (they are not needed before).
+// The dialogs live in the session chunk, loaded when one opens (a call's start does not need them).
 let modals: Promise<import('../ui/modals').Modals> | undefined;
 const loadModals = () =>
   (modals ??= import('../session').then((m) => m.createModals({ h: createElement, useId, useHelena, useTexts, fmt })));
@@ -53,6 +53,7 @@ export function App({ store, toasterId }: AppProps) {
       <Toaster
         id={toasterId}
         position="top-right"
+        dir="ltr"
         richColors
         closeButton
         duration={4000}
