@@ -1,7 +1,7 @@
 // Builds the widget into dist/: one folder the server serves statically at `/`.
 //   dist/helena-assistant.js   the facade loader (vanilla, no React; short cache)
 //   dist/chunks/*-[hash].js    the UI chunk and the lazy chunks (voice client, tRPC; long cache)
-//   dist/manifest.json         file names and sizes (raw and gzip)
+//   dist/manifest.json         file names and sizes (raw and gzip), and the voice layer's files
 // sonner's CSS is read from its CSS file here and compiled into the UI chunk as a string that the
 // element adopts into its shadow root; sonner's own injection into document.head is removed.
 import { readFile, rm, mkdir, writeFile, stat } from 'node:fs/promises';
@@ -15,15 +15,25 @@ const root = join(here, '..');
 const outdir = join(here, 'dist');
 const LOADER_BUDGET = 2048;
 const UI_BUDGET = 85 * 1024;
+const VOICE_BUDGET = 25 * 1024;
+/**
+ * The lazy entries a demo call's start loads: the call controller, the voice client (the SDK and
+ * the simulated call object) and the tRPC client (the conversation's vapi_call row, created when
+ * the call starts). With their static imports, this is the voice layer; daily-js, which only a
+ * real call loads, is not part of it. bench/widget checks it against the browser's requests.
+ */
+const CALL_START_ENTRIES = ['call', 'load', 'client'];
 
 const sonnerEntry = fileURLToPath(import.meta.resolve('sonner'));
 const sonnerCssPath = join(dirname(sonnerEntry), 'styles.css');
 
 // sonner selectors the element never uses: inverted toasts, the loading and promise spinners (no
 // toast.loading / toast.promise), info and warning colours (only success and error toasts),
-// positions other than top left and top right, action and cancel buttons, and `html[dir]` (there
-// is no <html> in a shadow root). A selector is dropped from its rule (the rule goes when none is
-// left); everything else is kept, minus comments and spaces. The dark theme stays (theme="dark").
+// positions other than top left and top right, action and cancel buttons, right-to-left layout
+// (the toaster is given dir="ltr": its texts are Spanish or English whatever the host page's
+// direction), and `html[dir]` (there is no <html> in a shadow root). A selector is dropped from its
+// rule (the rule goes when none is left); everything else is kept, minus comments and spaces. The
+// dark theme stays (theme="dark").
 // sonner quotes attribute values ([data-x-position='left']): the patterns take either form.
 const UNUSED_SONNER = [
   /\[data-invert='?true'?\]/,
@@ -33,6 +43,7 @@ const UNUSED_SONNER = [
   /\[data-x-position='?center'?\]/,
   /\[data-y-position='?bottom'?\]/,
   /\[data-(button|cancel)\]/,
+  /\[dir='?rtl'?\]/,
 ];
 
 // sonner's custom properties nothing above reads any more: the info and warning colours, and the
@@ -114,6 +125,24 @@ const sonnerInShadow = {
   },
 };
 
+/**
+ * @trpc/client declares no `sideEffects`, so esbuild keeps every module its index imports, among
+ * them the WebSocket link (2.7 KB) the widget never uses, for its `class … extends Error`
+ * statements. None of its modules does anything when imported: declared side-effect free here,
+ * the modules whose exports go unused are dropped.
+ * @type {import('esbuild').Plugin}
+ */
+const trpcClientPure = {
+  name: 'trpc-client-pure',
+  setup(b) {
+    b.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.pluginData?.trpcClientPure) return undefined;
+      const resolved = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { trpcClientPure: true } });
+      return /[\\/]node_modules[\\/]@trpc[\\/]client[\\/]/.test(resolved.path) ? { ...resolved, sideEffects: false } : undefined;
+    });
+  },
+};
+
 const common = {
   bundle: true,
   format: 'esm',
@@ -134,12 +163,13 @@ const common = {
 await rm(outdir, { recursive: true, force: true });
 await mkdir(outdir, { recursive: true });
 
-// 1. The lazy chunks (voice client, tRPC client, session: dialogs, email detection, lead flow),
+// 1. The lazy chunks (voice client, tRPC client, session: dialogs and lead flow, email prompt),
 //    built on their own so that nothing they use is hoisted into a chunk the UI must load first.
 const lazyEntries = {
   load: join(here, 'src/voice/load.ts'),
   client: join(here, 'src/rpc/client.ts'),
   session: join(here, 'src/session.ts'),
+  prompt: join(here, 'src/store/email-prompt.ts'),
   call: join(here, 'src/store/call.ts'),
   chat: join(here, 'src/store/chat.ts'),
   en: join(here, 'src/i18n-en.ts'),
@@ -152,11 +182,29 @@ const lazy = await build({
   splitting: true,
   entryNames: 'chunks/[name]-[hash]',
   chunkNames: 'chunks/[name]-[hash]',
+  plugins: [trpcClientPure],
 });
 const lazyOut = {};
+/** Entry name → its built file (relative to dist/). */
+const lazyFiles = {};
 for (const [out, meta] of Object.entries(lazy.metafile.outputs)) {
   const entry = Object.entries(lazyEntries).find(([, src]) => meta.entryPoint && join(here, meta.entryPoint) === src);
   if (entry) lazyOut[entry[1]] = './' + relative(join(outdir, 'chunks'), join(here, out)).split('\\').join('/');
+  if (entry) lazyFiles[entry[0]] = relative(outdir, join(here, out)).split('\\').join('/');
+}
+
+/** The files `names` load: themselves and, transitively, their static imports (dist/-relative). */
+function staticClosure(metafile, names) {
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const imp of metafile.outputs[relative(here, join(outdir, file)).split('\\').join('/')]?.imports ?? []) {
+      if (imp.kind === 'import-statement') visit(relative(outdir, join(here, imp.path)).split('\\').join('/'));
+    }
+  };
+  for (const name of names) visit(lazyFiles[name]);
+  return [...seen];
 }
 
 /** The UI's dynamic imports of the lazy modules become imports of their built files. */
@@ -222,15 +270,19 @@ if (process.argv.includes('--analyze')) {
   console.log(await analyzeMetafile(lazy.metafile));
   console.log(await analyzeMetafile(loader.metafile));
 }
-const manifest = { loader: 'helena-assistant.js', ui: uiRel.slice(2), files };
+const voiceFiles = staticClosure(lazy.metafile, CALL_START_ENTRIES);
+const voice = { files: voiceFiles, gzip: voiceFiles.reduce((sum, f) => sum + files[f].gzip, 0) };
+const manifest = { loader: 'helena-assistant.js', ui: uiRel.slice(2), voice, files };
 await writeFile(join(outdir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 for (const [name, f] of Object.entries(files)) console.log(`${name.padEnd(40)} ${kb(f.bytes).padStart(10)} ${kb(f.gzip).padStart(10)} gz`);
 const loaderGz = files['helena-assistant.js'].gzip;
 const uiGz = files[manifest.ui].gzip;
+console.log(`voice layer (what a demo call's start loads, daily-js aside): ${voice.gzip} B gz in ${voice.files.length} files (budget ${VOICE_BUDGET})`);
 const over = [];
 if (loaderGz > LOADER_BUDGET) over.push(`loader ${loaderGz} B gz > ${LOADER_BUDGET}`);
 if (uiGz > UI_BUDGET) over.push(`UI chunk ${uiGz} B gz > ${UI_BUDGET}`);
+if (voice.gzip > VOICE_BUDGET) over.push(`voice layer ${voice.gzip} B gz > ${VOICE_BUDGET}`);
 // widget/test/bundle.test.ts enforces the budgets; the build only warns.
 if (over.length) console.warn('widget budget exceeded: ' + over.join('; '));

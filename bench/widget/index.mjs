@@ -1,5 +1,5 @@
 // bench/widget: what an embedded assistant costs the page that embeds it.
-//   node --import tsx bench/widget/index.mjs [--runs=5] [--md=FILE]
+//   node --import tsx bench/widget/index.mjs [--runs=5] [--md=FILE] [--only=ours,vapi]
 //
 // Chromium (playwright-core, /usr/bin/chromium), one run, the same host page for every widget:
 //   baseline          the host page alone
@@ -23,6 +23,13 @@
 //   click → panel                   pointerdown → the first frame in which the widget's subtree has
 //                                   grown by ≥ 5 elements, after a hover that preloads (and a cold
 //                                   click for ours, on intent, without a hover first)
+//   bare host button                the same measure, on the same page just before, for a plain
+//                                   <button> of the host page whose click handler adds 6 elements:
+//                                   what any click costs there (input, frame); ours is read against it
+//   voice layer                     ours: gzip bytes of the chunks requested from the click until the
+//                                   call is active (helena:call-start) and the network is quiet, but
+//                                   the UI chunk and daily-js (which demo mode never loads); checked
+//                                   against the build's own figure (widget/dist/manifest.json)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -35,6 +42,8 @@ import { createPlatformSimulator } from '@helena/simulator/node';
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const RUNS = Math.max(1, Number(arg('runs', 5)));
 const MD = arg('md', null);
+// --only=ours,vapi: those widgets' run lines only, no table (a quick look while working on one).
+const ONLY = arg('only', null)?.split(',');
 const THROTTLE = 4;
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -60,9 +69,17 @@ const SNIPPETS = {
   eleven: () => '<elevenlabs-convai agent-id="agent_bench"></elevenlabs-convai><script src="/peers/eleven.js" async type="text/javascript"></script>',
   vapi: () => '<vapi-widget public-key="pk_bench" assistant-id="asst_bench" mode="voice"></vapi-widget><script src="/peers/vapi.umd.js"></script>',
 };
+// A bare button of the host page: its click handler adds 6 elements, the reference for click → panel.
+const HOST_BUTTON = `<button id="host-button" type="button">Ver horarios</button><div id="host-panel"></div>
+<script>document.getElementById('host-button').addEventListener('click', () => {
+  const panel = document.getElementById('host-panel');
+  const list = document.createElement('ul');
+  for (const day of ['lunes', 'martes', 'miércoles', 'jueves', 'viernes']) list.append(Object.assign(document.createElement('li'), { textContent: day + ': 9–18 h' }));
+  panel.replaceChildren(list);
+});</script>`;
 const hostPage = (variant, base) => `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Host</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:760px;padding:24px}</style></head>
-<body><h1>Sitio de ejemplo</h1>${CONTENT}${typeof SNIPPETS[variant] === 'function' ? SNIPPETS[variant](base) : ''}</body></html>`;
+<body><h1>Sitio de ejemplo</h1>${HOST_BUTTON}${CONTENT}${typeof SNIPPETS[variant] === 'function' ? SNIPPETS[variant](base) : ''}</body></html>`;
 
 // ElevenLabs fetches its widget config from its API on load; answered locally.
 const ELEVEN_CONFIG = {
@@ -88,7 +105,7 @@ const server = createServer(async (req, res) => {
     if (Buffer.isBuffer(body) && body.length > 1024) gzCache.set(body, gz);
     res.writeHead(status, { 'content-type': type, 'content-encoding': 'gzip', 'access-control-allow-origin': '*', 'cache-control': 'no-store' });
     res.end(gz);
-    if (count) ledger.push({ path: url.pathname, gzip: gz.length });
+    if (count) ledger.push({ path: url.pathname, gzip: gz.length, at: Date.now() });
   };
   if (url.pathname.startsWith('/host/')) return send(200, TYPES['.html'], Buffer.from(hostPage(url.pathname.slice(6), base)), false);
   if (url.pathname.startsWith('/ours/')) {
@@ -126,7 +143,16 @@ simulator.attachRooms(server, { prefix: '/sim' });
 // ---- the browser ------------------------------------------------------------------------------
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  // A fake microphone, granted without a prompt: the click starts the call, and the call goes live.
+  args: [
+    '--no-sandbox',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+  ],
 });
 const chromiumVersion = browser.version();
 
@@ -141,6 +167,8 @@ const launcher = (page, variant) =>
 
 const INIT = () => {
   window.__lt = [];
+  window.__callStart = null;
+  addEventListener('helena:call-start', () => (window.__callStart ??= performance.now()), { capture: true });
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) window.__lt.push({ start: e.startTime, duration: e.duration });
@@ -199,14 +227,11 @@ async function networkQuiet(page, quietMs = 1000, maxMs = 15000) {
   page.off('requestfailed', down);
 }
 
-async function clickToPanel(page, variant, { hover }) {
-  const target = launcher(page, variant);
-  await target.waitFor({ state: 'visible', timeout: 20000 });
-  if (hover) {
-    await target.hover();
-    await networkQuiet(page, 1000);
-    await target.waitFor({ state: 'visible' }); // ours: the real button has replaced the placeholder
-  }
+/**
+ * pointerdown on `target` → the first frame in which the subtree of `root` (a selector; shadow
+ * roots included) has grown by ≥ 5 elements; null if it never does.
+ */
+async function clickToGrowth(page, target, root) {
   const box = await target.boundingBox();
   await page.evaluate((tag) => {
     const host = document.querySelector(tag);
@@ -235,9 +260,10 @@ async function clickToPanel(page, variant, { hover }) {
         };
         requestAnimationFrame(tick);
       },
-      { capture: true },
+      // Once: the next measurement on this page (the widget after the bare button) adds its own.
+      { capture: true, once: true },
     );
-  }, HOSTS[variant]);
+  }, root);
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
   try {
     await page.waitForFunction(() => window.__click.t1 != null, null, { timeout: 20000 });
@@ -245,6 +271,29 @@ async function clickToPanel(page, variant, { hover }) {
     return null;
   }
   return page.evaluate(() => window.__click.t1 - window.__click.t0);
+}
+
+/** The host page's own button (see HOST_BUTTON): click → its 6 elements painted. */
+async function bareClick(page) {
+  await page.evaluate(() => document.getElementById('host-panel').replaceChildren());
+  return clickToGrowth(page, page.locator('#host-button'), '#host-panel');
+}
+
+async function clickToPanel(page, variant, { hover }) {
+  const target = launcher(page, variant);
+  await target.waitFor({ state: 'visible', timeout: 20000 });
+  if (hover) {
+    await target.hover();
+    await networkQuiet(page, 1000);
+    await target.waitFor({ state: 'visible' }); // ours: the real button has replaced the placeholder
+  }
+  return clickToGrowth(page, target, HOSTS[variant]);
+}
+
+/** Ours: what the click loaded until the call was active and the network quiet, UI chunk and daily-js aside. */
+function voiceLayer(entries, since) {
+  const files = entries.filter((r) => r.at >= since && r.path.startsWith('/ours/chunks/') && r.path !== `/ours/${manifest.ui}` && !/daily/.test(r.path));
+  return { gzip: files.reduce((s, r) => s + r.gzip, 0), files: files.map((r) => r.path) };
 }
 
 async function measure(variant) {
@@ -257,14 +306,27 @@ async function measure(variant) {
   const before = ledger.reduce((s, r) => s + r.gzip, 0);
   const beforeFiles = ledger.map((r) => r.path);
   let clickMs = null;
+  let bareMs = null;
   let during = null;
   let duringFiles = [];
+  let voice = null;
+  let callStarted = null;
   if (variant !== 'baseline') {
+    bareMs = await bareClick(page);
     ledger = [];
+    const clicked = Date.now();
     clickMs = await clickToPanel(page, variant, { hover: true });
     await page.waitForTimeout(3000);
     during = ledger.reduce((s, r) => s + r.gzip, 0);
     duringFiles = ledger.map((r) => r.path);
+    if (variant === 'ours' || variant === 'oursIntent') {
+      callStarted = await page
+        .waitForFunction(() => window.__callStart != null, null, { timeout: 20000 })
+        .then(() => true)
+        .catch(() => false);
+      await networkQuiet(page, 1000);
+      voice = voiceLayer(ledger, clicked);
+    }
   }
   await context.close();
   return {
@@ -276,6 +338,9 @@ async function measure(variant) {
     during,
     duringFiles,
     clickMs,
+    bareMs,
+    voice,
+    callStarted,
     blocked: [...new Set(blocked)],
   };
 }
@@ -300,12 +365,19 @@ const results = Object.fromEntries(VARIANTS.map((v) => [v, []]));
 console.log(`Chromium ${chromiumVersion}, CPU ${THROTTLE}× throttled, ${RUNS} run(s) per widget, interleaved`);
 for (let run = 0; run < RUNS; run++) {
   for (const v of VARIANTS) {
+    if (ONLY && !ONLY.includes(v)) continue;
     const r = await measure(v);
     results[v].push(r);
     console.log(
-      `  run ${run + 1} ${v.padEnd(10)} before ${kb(r.before).padStart(9)}  interaction ${r.during == null ? '       -' : kb(r.during).padStart(9)}  TBT load ${r.loadTbt.toFixed(0).padStart(4)} ms  idle ${r.idleTbt.toFixed(0).padStart(4)} ms  click→panel ${r.clickMs == null ? '-' : r.clickMs.toFixed(0) + ' ms'}`,
+      `  run ${run + 1} ${v.padEnd(10)} before ${kb(r.before).padStart(9)}  interaction ${r.during == null ? '       -' : kb(r.during).padStart(9)}  TBT load ${r.loadTbt.toFixed(0).padStart(4)} ms  idle ${r.idleTbt.toFixed(0).padStart(4)} ms  click→panel ${r.clickMs == null ? '-' : r.clickMs.toFixed(0) + ' ms'} (bare button ${r.bareMs == null ? '-' : r.bareMs.toFixed(0) + ' ms'})${r.voice ? `  voice layer ${kb(r.voice.gzip)}${r.callStarted ? '' : ' (call not active)'}` : ''}`,
     );
   }
+}
+if (ONLY) {
+  await browser.close();
+  await simulator.close();
+  server.close();
+  process.exit(0);
 }
 const cold = [];
 for (let run = 0; run < RUNS; run++) cold.push(await coldClick('oursIntent'));
@@ -327,6 +399,12 @@ const row = (v) => {
     addedIdle: m((r) => r.idleTbt) - base0.idle,
     tasks: m((r) => r.loadTasks),
     click: m((r) => r.clickMs),
+    bare: m((r) => r.bareMs),
+    // Each run's difference, so that the figure is ours against the same page at the same moment.
+    overBare: m((r) => (r.clickMs == null || r.bareMs == null ? null : r.clickMs - r.bareMs)),
+    voice: rs[0].voice ? m((r) => r.voice?.gzip) : null,
+    voiceFiles: rs[0].voice?.files ?? [],
+    callStarted: rs.filter((r) => r.callStarted).length,
     files: rs[0].beforeFiles,
     duringFiles: rs[0].duringFiles,
     blocked: rs[0].blocked,
@@ -356,12 +434,19 @@ lines.push(`| added blocking time, page load (nav → load + 1 s) | ${cell((r) =
 lines.push(`| added blocking time, idle (load + 1 s → + 6 s) | ${cell((r) => ms(Math.max(0, r.addedIdle)))} |`);
 lines.push(`| long tasks during page load (incl. the page's own) | ${cell((r) => String(r.tasks))} |`);
 lines.push(`| click → panel, preloaded on hover | ${cell((r) => ms(r.click))} |`);
+lines.push(`| click → 6 elements, a bare host button on the same page | ${cell((r) => ms(r.bare))} |`);
+lines.push(`| click → panel minus the bare button's (median of each run's difference) | ${cell((r) => (r.overBare == null ? 'n/a' : `${r.overBare >= 0 ? '+' : ''}${Math.round(r.overBare)} ms`))} |`);
+lines.push(`| voice layer a call's start loads (gz, daily-js aside) | ${cell((r) => (r.voice == null ? 'in the bundle above' : kb(r.voice)))} |`);
 lines.push('');
 lines.push(`Cold click → panel (ours, on intent, the click itself loads the UI chunk): median ${ms(median(cold))} (${cold.map((x) => (x == null ? '-' : Math.round(x))).join(', ')} ms).`);
 lines.push('');
 const runs = (f) => cols.map((v) => `${NAMES[v]} ${results[v].map((r) => (f(r) == null ? '-' : Math.round(f(r)))).join(', ')}`).join('; ');
 lines.push(`Every run, blocking time during page load (ms; the page alone: ${results.baseline.map((r) => Math.round(r.loadTbt)).join(', ')}): ${runs((r) => r.loadTbt)}.`);
 lines.push(`Every run, click → panel (ms): ${runs((r) => r.clickMs)}.`);
+lines.push(`Every run, the bare host button (ms): ${runs((r) => r.bareMs)}.`);
+lines.push(
+  `The call was active (helena:call-start) after the click in ${rows.ours.callStarted} of ${RUNS} runs (idle prefetch) and ${rows.oursIntent.callStarted} of ${RUNS} (on intent). Voice layer files: ${rows.ours.voiceFiles.join(', ')}; the build counts ${manifest.voice.gzip} B gz in ${manifest.voice.files.length} files (widget/dist/manifest.json).`,
+);
 const daily = Object.entries(manifest.files).find(([name]) => /daily/.test(name));
 if (daily) {
   lines.push(
@@ -384,6 +469,13 @@ const uiBr = brotliCompressSync(readFileSync(join(dist, manifest.ui)), { params:
 lines.push(`- UI chunk ≤ 75 KB on the wire from our server (brotli 11, precompressed at build): ${goal(uiBr <= 75 * 1024)} (${kb(uiBr)})`);
 lines.push(`- no long task from the widget during page load, ≤ 25 ms added blocking time at 4×: ${goal(rows.oursIntent.addedLoad <= 25 && rows.ours.addedLoad <= 25)} (${ms(Math.max(0, rows.ours.addedLoad))} / ${ms(Math.max(0, rows.oursIntent.addedLoad))}; idle prefetch ${ms(Math.max(0, rows.ours.addedIdle))} after load)`);
 lines.push(`- click → panel ≤ 100 ms when preloaded on hover: ${goal(rows.ours.click != null && rows.ours.click <= 100)} (${ms(rows.ours.click)})`);
+lines.push(
+  `- click → panel within 50 ms of a bare host button's click, with the call starting: ${goal(rows.ours.overBare != null && rows.ours.overBare <= 50 && rows.ours.callStarted === RUNS)} (${ms(rows.ours.click)} against ${ms(rows.ours.bare)}: ${ms(rows.ours.overBare)} more; call active in ${rows.ours.callStarted}/${RUNS} runs)`,
+);
+const voiceSeen = Math.max(rows.ours.voice ?? 0, rows.oursIntent.voice ?? 0);
+lines.push(
+  `- voice layer a demo call's start loads ≤ 25 KB gz (daily-js aside): ${goal(voiceSeen <= 25 * 1024 && manifest.voice.gzip <= 25 * 1024)} (${kb(rows.ours.voice ?? 0)} requested in the browser; ${kb(manifest.voice.gzip)} by the build's count)`,
+);
 const md = lines.join('\n');
 console.log('\n' + md);
 if (MD) writeFileSync(MD, md + '\n');

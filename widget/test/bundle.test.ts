@@ -1,6 +1,7 @@
 // @vitest-environment node
 /**
- * The budgets: loader ≤ 2 KB gz, UI chunk ≤ 85 KB gz, and what is in each. Runs on the
+ * The budgets: loader ≤ 2 KB gz, UI chunk ≤ 85 KB gz, the voice layer a demo call's start loads
+ * (daily-js aside) ≤ 25 KB gz, and what is in each. Runs on the
  * build output (`npm run build` writes widget/dist and its manifest; CI builds before testing).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -37,6 +38,17 @@ describe.skipIf(!built)('the built bundle', () => {
     expect(code(markdown!)).toContain('noopener noreferrer nofollow');
     for (const name of ['helena-assistant.js', manifest.ui]) expect(code(name)).not.toContain('noopener noreferrer nofollow');
     expect(code(manifest.ui)).toContain(markdown!.slice('chunks/'.length));
+  });
+
+  it("the voice layer a demo call's start loads is at most 25 KB gzipped, without zod, the dialogs or the lead flow", () => {
+    const { files, gzip } = manifest.voice as { files: string[]; gzip: number };
+    expect(gzip).toBe(files.reduce((sum, f) => sum + manifest.files[f].gzip, 0));
+    expect(gzip).toBeLessThanOrEqual(25 * 1024);
+    const js = files.map(code).join('\n');
+    // zod's class names ($ZodType…); the dialogs' and the lead flow's own strings.
+    expect(js).not.toMatch(/\$Zod/);
+    expect(js).not.toMatch(/aria-modal|propuesta-/);
+    expect(js).toMatch(/vapi_call/);
   });
 
   it('neither the loader nor the UI chunk contains daily-js, the tRPC client or the SDK', () => {

@@ -16,14 +16,17 @@
  * - One event more: `phase`, on every change of `phase` (idle, starting, live, stopping).
  *
  * This module owns the lifecycle (which call is current, and the moves between phases); the
- * methods that act on the current call object are inherited from `CallControls`.
+ * methods that act on the current call object are inherited from `CallControls`. The class here
+ * is `WebCallClientCore`: everything but the shape checks of daily-js options at construction,
+ * which `WebCallClient` (./checked-client.ts) adds through `checkOptions`, so that an embedder
+ * passing no such option does not load zod.
  */
 import type { CreateCallObjectOptions } from './call-object';
 import { Attempt, StartCancelled, settle } from './attempt';
 import { CallControls } from './call-controls';
 import { creationDuration, prepareSession, type CallPreparationOptions } from './call-preparation';
 import { isMobileDevice, type DailyCallConfig, type DailyCallObjectOptions, type StartCallOptions, type WebCallClientOptions } from './client-options';
-import { createSafeDailyConfig, createSafeDailyFactoryOptions } from './daily-options';
+import { createSafeDailyConfig, withSafeAudioSource } from './daily-options';
 import { EventBridge } from './event-bridge';
 import type { CallHost } from './host';
 import { IDLE, canMove, type Lifecycle, type WebCallPhase } from './lifecycle';
@@ -56,7 +59,13 @@ interface StartPlan {
   isReconnect: boolean;
 }
 
-export class WebCallClient extends CallControls {
+/**
+ * `WebCallClient` without the shape checks of `userData`, `inputSettings`, `theme`,
+ * `customTrayButtons` and `customIntegrations` in `dailyCallObject` (daily-js still checks them
+ * when it creates the call object, later and less clearly), and so without zod: for embedders that
+ * pass none of those options and count every byte. Same API and events otherwise.
+ */
+export class WebCallClientCore extends CallControls {
   readonly #token: string;
   readonly #baseUrl: string;
   readonly #fetch: typeof fetch | undefined;
@@ -87,11 +96,12 @@ export class WebCallClient extends CallControls {
       typeof tokenOrOptions === 'object' && tokenOrOptions !== null
         ? tokenOrOptions
         : { token: tokenOrOptions, baseUrl, dailyCallConfig, dailyCallObject };
+    this.checkOptions(options);
     this.#token = options.token;
     this.#baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
     this.#fetch = options.fetch;
     this.logger = resolveLogger(options.logger);
-    this.#dailyCallObject = createSafeDailyFactoryOptions(options.dailyCallObject);
+    this.#dailyCallObject = withSafeAudioSource(options.dailyCallObject);
     const host: CallHost = {
       emit: (event, ...args) => this.emit(event, ...args),
       listenerCount: (event) => this.listenerCount(event),
@@ -111,6 +121,13 @@ export class WebCallClient extends CallControls {
       allTornDown: () => this.#allTornDown(),
     };
   }
+
+  /**
+   * Called first by the constructor, before any option is used; throws to refuse them. The core
+   * checks nothing (`WebCallClient` checks the daily call-object options). It runs before the
+   * subclass's own fields exist: an override may read only its argument.
+   */
+  protected checkOptions(_options: WebCallClientOptions): void {}
 
   // ---------------------------------------------------------------- lifecycle
 

@@ -244,10 +244,9 @@ export function createSafeDailyConfig<T extends Record<string, unknown>>(config:
   return config;
 }
 
-/** `audioSource: false` breaks Chrome 140+: replaced by `true`. Also checks the guarded fields. */
-export function createSafeDailyFactoryOptions(options: CreateCallObjectOptions | undefined): CreateCallObjectOptions {
+/** `audioSource: false` breaks Chrome 140+: replaced by `true`. Checks nothing, so it needs no zod. */
+export function withSafeAudioSource(options: CreateCallObjectOptions | undefined): CreateCallObjectOptions {
   if (!options) return {};
-  checkCallObjectOptions(options);
   if (options.audioSource === false) {
     console.warn('[helena] audioSource:false in the call-object options breaks Chrome 140+; using true.');
     return { ...options, audioSource: true };

@@ -1,8 +1,9 @@
 // @helena/sdk/web: the web-call client, a drop-in replacement for @vapi-ai/web 2.7.
 // Importing this module touches no browser global and does not load @daily-co/daily-js.
-import { WebCallClient } from './client';
+import { WebCallClient } from './checked-client';
 
 export { WebCallClient };
+export { WebCallClientCore } from './client';
 export {
   REMOTE_SPEAKER_NAME,
   VIDEO_AVATAR_PROVIDERS,

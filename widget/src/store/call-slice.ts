@@ -7,7 +7,7 @@ import type { CallController, CallSlice, StoreKit, StoreParts } from './types';
 
 export function createCallSlice(
   kit: Pick<StoreKit, 'get' | 'set' | 'texts' | 'demo' | 'fail' | 'cancel' | 'log'>,
-  parts: Pick<StoreParts, 'calls' | 'session' | 'channel' | 'pending'>,
+  parts: Pick<StoreParts, 'calls' | 'channel' | 'pending'>,
 ): CallSlice {
   const { get, set } = kit;
   return {
@@ -43,7 +43,6 @@ export function createCallSlice(
       }
       // Feedback first ('Conectando con {name}...'), then the lazy parts.
       set({ status: 'loading', panelOpen: true, ended: false, error: null, speaking: false, listening: false });
-      void parts.session().catch(() => {}); // prefetch the dialogs and the lead flow in parallel
       let c: CallController;
       try {
         c = await parts.calls();

@@ -21,7 +21,7 @@ export function createConfigSlice(
   const onEmailEvent = (event: Event) => {
     parts.prompt().then(
       (p) => p.onEvent(event),
-      (err) => log('session chunk unavailable', err),
+      (err) => log('email prompt unavailable', err),
     );
   };
   const listeners: Array<[string, (event: Event) => void]> = [

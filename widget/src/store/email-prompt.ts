@@ -1,8 +1,8 @@
 /**
  * The email form opened by an address the visitor gave: typed or spoken in the conversation, or
  * announced by the host page with the `correoDetectado` event. One address prompts once per
- * conversation, even when it is said again after the visitor saved it. In the session chunk: the
- * store reaches it only once a conversation has started or the page announced an address.
+ * conversation, even when it is said again after the visitor saved it. A chunk of its own: the
+ * store loads it at the first line it scans or the first address the page announces.
  */
 import { detectEmails } from '@helena/sdk';
 import { EMAIL_EVENT } from './events';

@@ -146,7 +146,9 @@ export function createKit(
     },
   };
 
-  const prompt = lazy(() => session().then((m) => m.createEmailPrompt(kit)));
+  // Its own chunk (address detection and the form's opening), not the session chunk: scanning
+  // the visitor's lines must not load the dialogs and the lead flow, which wait for the form.
+  const prompt = lazy(() => import('./email-prompt').then((m) => m.createEmailPrompt(kit)));
   const parts: StoreParts = {
     calls: lazy(() => (deps.loadCall ?? (() => import('./call')))().then((m) => m.createCallController(kit))),
     chats: lazy(() => (deps.loadChat ?? (() => import('./chat')))().then((m) => m.createChatController(kit))),
@@ -158,7 +160,7 @@ export function createKit(
       prompt().then(
         (p) => p.scan(text, announce),
         (err) => {
-          env.log('session chunk unavailable', err);
+          env.log('email prompt unavailable', err);
           return false;
         },
       ),

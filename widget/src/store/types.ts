@@ -172,7 +172,6 @@ export interface TabEnvironment {
 
 /** The session chunk's exports the store uses (see ../session.ts). */
 export interface SessionModule {
-  createEmailPrompt: (kit: StoreKit) => EmailPrompt;
   restoredConversation: (saved: string | null) => ChatMessage[];
   resumeTab: (saved: string, store: HelenaStore, env: TabEnvironment, parts: Pick<StoreParts, 'calls'>, callIdKey: string) => void;
   submitLead: (kit: StoreKit) => Promise<void>;
@@ -249,7 +248,7 @@ export interface ChatController {
   reset(): Promise<void>;
 }
 
-/** The email form's prompt (./email-prompt.ts, in the session chunk). */
+/** The email form's prompt (./email-prompt.ts, a chunk of its own, loaded at the first line scanned). */
 export interface EmailPrompt {
   /** Looks for the visitor's address in `text`; a new one opens the form and, if `announce`, is announced. */
   scan(text: string, announce: boolean): boolean;
@@ -268,7 +267,7 @@ export interface StoreParts {
   calls: Lazy<CallController>;
   /** The text chat, loaded at the first line typed with no call live. */
   chats: Lazy<ChatController>;
-  /** The email prompt, in the session chunk. */
+  /** The email prompt, loaded at the first line scanned or address announced. */
   prompt: Lazy<EmailPrompt>;
   /** The session chunk: dialogs, the lead submit, the conversation restore. */
   session: Lazy<SessionModule>;

@@ -23,7 +23,7 @@ function BotText({ text }: { text: string }) {
   );
 }
 
-// The dialogs live in the session chunk, loaded at call start (they are not needed before).
+// The dialogs live in the session chunk, loaded when one opens (a call's start does not need them).
 let modals: Promise<import('../ui/modals').Modals> | undefined;
 const loadModals = () =>
   (modals ??= import('../session').then((m) => m.createModals({ h: createElement, useId, useHelena, useTexts, fmt, BotText })));
@@ -71,6 +71,7 @@ export function App({ store, toasterId }: AppProps) {
         id={toasterId}
         position={onLeft(config) ? 'top-left' : 'top-right'}
         theme={({ light: 'light', dark: 'dark', auto: 'system' } as const)[colourTheme(config)]}
+        dir="ltr"
         richColors
         closeButton
         duration={4000}

@@ -2,7 +2,8 @@
  * Loaded lazily, at the first call start, so the voice client is not on the UI chunk's critical
  * path. daily-js itself is loaded by the SDK on its first real `start()`; demo mode never loads it.
  */
-import { WebCallClient } from '@helena/sdk/web';
+// The core client: the widget passes no daily-js call-object options, so their checks (and zod) stay out.
+import { WebCallClientCore } from '@helena/sdk/web';
 import { createSimulatedCallObject } from '@helena/simulator';
 import { platformEndpoint } from './endpoint';
 import type { VoiceClient, VoiceOptions } from './types';
@@ -12,7 +13,7 @@ export { DEMO_PUBLIC_KEY } from './endpoint';
 export function createVoiceClient(options: VoiceOptions): VoiceClient {
   const endpoint = platformEndpoint(options);
   if (options.demo) {
-    return new WebCallClient({
+    return new WebCallClientCore({
       ...endpoint,
       // The demo assistant speaks with the browser's voice and hears the visitor with its speech
       // recognition, where the browser has them (Spanish, or English for locale="en").
@@ -22,5 +23,5 @@ export function createVoiceClient(options: VoiceOptions): VoiceClient {
       },
     });
   }
-  return new WebCallClient(endpoint.token);
+  return new WebCallClientCore(endpoint.token);
 }
