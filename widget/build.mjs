@@ -25,19 +25,30 @@ const sonnerCssPath = join(dirname(sonnerEntry), 'styles.css');
 // buttons, and `html[dir]` (there is no <html> in a shadow root). A selector is dropped from its
 // rule (the rule goes when none is left); everything else is kept, minus comments and spaces.
 // sonner quotes attribute values ([data-x-position='left']): the patterns take either form.
+// Also unused: descriptions (no toast has one), the disabled close button (loading toasts only),
+// the fade keyframes (only the spinner's rules use them), and swipes out to the left or down (a
+// top-right toast is swiped only up or right).
 const UNUSED_SONNER = [
   /\[data-sonner-theme='?dark'?\]/,
   /\[data-invert='?true'?\]/,
-  /sonner-(loading|spinner|loader|spin\b)/,
+  /sonner-(loading|spinner|loader|spin\b|fade)/,
   /\[data-promise='?true'?\]/,
   /\[data-type='?(info|warning)'?\]/,
   /\[data-x-position='?(left|center)'?\]/,
   /\[data-y-position='?bottom'?\]/,
-  /\[data-(button|cancel)\]/,
+  /\[data-(button|cancel|description)\]/,
+  /\[data-disabled='?true'?\]/,
+  /swipe-out-(left|down)\b/,
+  /\[data-swipe-direction='?(left|down)'?\]/,
 ];
+/** Custom properties no kept rule reads: the info and warning colours. */
+const UNUSED_SONNER_PROPERTIES = /^--(info|warning)-/;
 
-/** Splits CSS into top-level blocks (`sel{…}` or `@media …{…}`), recursing into @media. */
-export function trimCss(css, unused) {
+/**
+ * Splits CSS into top-level blocks (`sel{…}` or `@media …{…}`), recursing into @media; drops the
+ * selectors matching `unused` and the declarations of properties matching `unusedProperties`.
+ */
+export function trimCss(css, unused, unusedProperties) {
   const out = [];
   let i = 0;
   while (i < css.length) {
@@ -53,13 +64,14 @@ export function trimCss(css, unused) {
     const prelude = css.slice(i, open).trim();
     const body = css.slice(open + 1, j - 1);
     if (prelude.startsWith('@media') || prelude.startsWith('@supports')) {
-      const inner = trimCss(body, unused);
+      const inner = trimCss(body, unused, unusedProperties);
       if (inner) out.push(`${prelude}{${inner}}`);
     } else if (prelude.startsWith('@keyframes')) {
       if (!unused.some((re) => re.test(prelude))) out.push(`${prelude}{${body}}`);
     } else {
       const selectors = prelude.split(',').filter((sel) => !unused.some((re) => re.test(sel)) && !/^\s*html\[dir=/.test(sel));
-      if (selectors.length) out.push(`${selectors.join(',')}{${body}}`);
+      const kept = unusedProperties ? body.split(';').filter((d) => !unusedProperties.test(d.trim())).join(';') : body;
+      if (selectors.length) out.push(`${selectors.join(',')}{${kept}}`);
     }
     i = j;
   }
@@ -81,7 +93,7 @@ const sonnerInShadow = {
     });
     b.onLoad({ filter: /[\\/]ui[\\/]sonner-css\.ts$/ }, async () => {
       const raw = (await readFile(sonnerCssPath, 'utf8')).replace(/\/\*.*?\*\//gs, '').replace(/\s+/g, ' ');
-      const css = trimCss(raw.replace(/ ?([{};,]) ?/g, '$1').replace(/: /g, ':'), UNUSED_SONNER);
+      const css = trimCss(raw.replace(/ ?([{};,]) ?/g, '$1').replace(/: /g, ':'), UNUSED_SONNER, UNUSED_SONNER_PROPERTIES);
       return { contents: `export default ${JSON.stringify(css)};`, loader: 'ts' };
     });
   },
