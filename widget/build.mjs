@@ -128,6 +128,7 @@ const lazyEntries = {
   call: join(here, 'src/store/call.ts'),
   chat: join(here, 'src/store/chat.ts'),
   en: join(here, 'src/i18n-en.ts'),
+  consent: join(here, 'src/ui/consent-step.ts'),
 };
 const lazy = await build({
   ...common,

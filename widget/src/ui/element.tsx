@@ -41,7 +41,7 @@ function adoptStyles(root: ShadowRoot) {
 
 /** The `::part()` names, re-exported through the facade's shadow root (`exportparts`). */
 export const PARTS =
-  'root,button,tooltip,panel,panel-expanded,header,title,demo-badge,icon-button,close,volume,messages,message,message-bot,message-user,speaking,ended,actions,action,end-call,composer,input,send,backdrop,dialog,transcript,email,field';
+  'root,button,tooltip,panel,panel-expanded,header,title,demo-badge,icon-button,close,volume,messages,message,message-bot,message-user,speaking,ended,actions,action,end-call,composer,input,send,backdrop,dialog,transcript,email,field,consent,privacy-link,privacy-notice';
 
 let toasterSeq = 0;
 
