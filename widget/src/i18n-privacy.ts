@@ -16,7 +16,7 @@ const es = {
   declined: 'Sin tu consentimiento no podemos empezar la conversación. No se ha enviado nada.',
   changeMind: 'Cambiar de opinión',
   /** Under the email form's submit button; `{link}` is the privacy policy link. */
-  formNotice: 'Usamos tus datos para enviarte la propuesta. Más información en nuestra {link}.',
+  formNotice: 'Tratamos tus datos según nuestra {link}.',
 };
 
 /** The privacy texts of one locale. */
@@ -31,7 +31,7 @@ const en: PrivacyTexts = {
   privacyPolicy: 'Privacy policy',
   declined: 'We cannot start the conversation without your consent. Nothing has been sent.',
   changeMind: 'Change my mind',
-  formNotice: 'We use your details to send you the proposal. More in our {link}.',
+  formNotice: 'We handle your data under our {link}.',
 };
 
 /** The privacy texts of `locale`. */

@@ -173,7 +173,7 @@ describe('the privacy notice under the email form', () => {
 
   it('in English: Privacy policy', async () => {
     const form = await emailForm({ locale: 'en', 'privacy-url': 'https://acme.example/privacy' });
-    expect(form.getByRole('link', { name: 'Privacy policy' }).closest('p')!.textContent).toMatch(/details.*Privacy policy/);
+    expect(form.getByRole('link', { name: 'Privacy policy' }).closest('p')!.textContent).toMatch(/data.*Privacy policy/);
   });
 
   it('without privacy-url, or with one that is not http(s), no notice', async () => {
