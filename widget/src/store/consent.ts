@@ -15,6 +15,10 @@ export interface ConsentAnswer {
   version: string | null;
 }
 
+/**
+ * The consent slice (the step's state and the visitor's answer) and the gate the kit lends the
+ * other slices. `read` is local storage's getItem, failures taken as nothing stored.
+ */
 export function createConsent(
   kit: Pick<StoreKit, 'get' | 'set' | 'emit' | 'storeSet'>,
   read: (key: string) => string | null,

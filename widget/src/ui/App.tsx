@@ -43,7 +43,8 @@ export function App({ store, toasterId }: AppProps) {
   const emailOpen = useHelena(store, (s) => s.emailOpen);
   const error = useHelena(store, (s) => s.error);
   const ready = useHelena(store, (s) => s.textsReady);
-  if (useHelena(store, (s) => s.config.consent === 'required')) void loadConsent();
+  // Fetched ahead, so that the step shows at once when needed (a failure meets the step itself).
+  if (useHelena(store, (s) => s.config.consent === 'required')) loadConsent().catch(() => {});
   // Until the locale's texts are there, nothing (the facade keeps its placeholder meanwhile).
   if (!ready) return <div className="root" data-helena-root="" />;
   return (

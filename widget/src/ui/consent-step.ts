@@ -41,10 +41,12 @@ function stepRef(step: HTMLElement | null): (() => void) | undefined {
   };
 }
 
+/** What the consent chunk gives the UI: the step, built with the UI chunk's React. */
 export interface ConsentView {
   ConsentStep: (props: { store: HelenaStore }) => ReactNode;
 }
 
+/** Builds the consent step's component from the React (and store hook) the UI chunk hands in. */
 export function createConsentStep({ h, useId, useHelena }: Pick<ModalDeps, 'h' | 'useId' | 'useHelena'>): ConsentView {
   function ConsentStep({ store }: { store: HelenaStore }) {
     const id = useId();
