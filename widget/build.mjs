@@ -35,14 +35,17 @@ const sonnerCssPath = join(dirname(sonnerEntry), 'styles.css');
 // rule (the rule goes when none is left); everything else is kept, minus comments and spaces. The
 // dark theme stays (theme="dark").
 // sonner quotes attribute values ([data-x-position='left']): the patterns take either form.
+// Also unused: descriptions (no toast has one), the disabled close button (loading toasts only),
+// and the fade keyframes (only the spinner's rules use them).
 const UNUSED_SONNER = [
   /\[data-invert='?true'?\]/,
-  /sonner-(loading|spinner|loader|spin\b)/,
+  /sonner-(loading|spinner|loader|spin\b|fade)/,
   /\[data-promise='?true'?\]/,
   /\[data-type='?(info|warning)'?\]/,
   /\[data-x-position='?center'?\]/,
   /\[data-y-position='?bottom'?\]/,
-  /\[data-(button|cancel)\]/,
+  /\[data-(button|cancel|description)\]/,
+  /\[data-disabled='?true'?\]/,
   /\[dir='?rtl'?\]/,
 ];
 
@@ -174,6 +177,7 @@ const lazyEntries = {
   chat: join(here, 'src/store/chat.ts'),
   en: join(here, 'src/i18n-en.ts'),
   markdown: join(here, 'src/ui/markdown.ts'),
+  consent: join(here, 'src/ui/consent-step.ts'),
 };
 const lazy = await build({
   ...common,

@@ -18,6 +18,10 @@ export interface HelenaAssistantProps {
   locale?: HelenaAssistantAttributes['locale'];
   showOn?: string;
   mode?: HelenaAssistantAttributes['mode'];
+  consent?: HelenaAssistantAttributes['consent'];
+  consentText?: string;
+  consentVersion?: string;
+  privacyUrl?: string;
   loading?: HelenaAssistantAttributes['loading'];
   theme?: HelenaAssistantAttributes['theme'];
   position?: HelenaAssistantAttributes['position'];
@@ -28,6 +32,8 @@ export interface HelenaAssistantProps {
   onCallEnd?: (detail: HelenaAssistantEventDetails['helena:call-end']) => void;
   onLead?: (detail: HelenaAssistantEventDetails['helena:lead']) => void;
   onError?: (detail: HelenaAssistantEventDetails['helena:error']) => void;
+  /** The visitor answered the consent step (`consent="required"`). */
+  onConsent?: (detail: HelenaAssistantEventDetails['helena:consent']) => void;
   /**
    * The element's script: default `${apiUrl}/helena-assistant.js`, or `/helena-assistant.js` on
    * the page's origin without `apiUrl`. `false` when the page loads it itself (e.g. from a CDN).
@@ -46,6 +52,7 @@ const EVENTS = {
   onCallEnd: 'helena:call-end',
   onLead: 'helena:lead',
   onError: 'helena:error',
+  onConsent: 'helena:consent',
 } as const satisfies Record<string, keyof HelenaAssistantEventDetails>;
 
 /** Adds the element's module script once per page (and not at all once the element is defined). */

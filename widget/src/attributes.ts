@@ -6,8 +6,22 @@
  */
 
 /** The attributes the UI element reads into its configuration; the facade forwards them. */
-export const CONFIG_ATTRIBUTES = ['name', 'company', 'chat-label', 'public-key', 'assistant-id', 'api-url', 'locale', 'show-on', 'mode',
-  'theme', 'position',
+export const CONFIG_ATTRIBUTES = [
+  'name',
+  'company',
+  'chat-label',
+  'public-key',
+  'assistant-id',
+  'api-url',
+  'locale',
+  'show-on',
+  'mode',
+  'consent',
+  'consent-text',
+  'consent-version',
+  'privacy-url',
+  'theme',
+  'position',
 ] as const;
 
 /** The attributes only the facade reads: when to load the UI. */

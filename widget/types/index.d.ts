@@ -30,6 +30,17 @@ export interface HelenaAssistantAttributes {
    * with a public key.
    */
   mode?: 'hybrid' | 'chat' | 'voice' | 'demo';
+  /**
+   * `required`: a consent step before the visitor's first call or chat; nothing is sent before
+   * 'Aceptar'. The answer is remembered in localStorage (`helenaConsent`).
+   */
+  consent?: 'required';
+  /** The consent step's text instead of the default one. */
+  'consent-text'?: string;
+  /** The consent text's version: an answer given to another version is asked again. */
+  'consent-version'?: string;
+  /** The privacy policy (http or https), linked from the consent step and the email form. */
+  'privacy-url'?: string;
   /** `intent`: fetch the UI only on hover/focus/touch/click, never when idle. */
   loading?: 'intent';
   /** Colours of the launcher, panel, dialogs and toasts: `light` (default), `dark`, or `auto` (follows the visitor's `prefers-color-scheme`, live). */
@@ -52,6 +63,8 @@ export interface HelenaAssistantEventDetails {
     callId: string | null;
   };
   'helena:error': { message: string; source: 'start' | 'stop' | 'voice' | 'chat' | 'lead' | 'load' };
+  /** The visitor answered the consent step; `version` is the `consent-version` it was asked for. */
+  'helena:consent': { accepted: boolean; version: string | null };
 }
 
 /** The events as DOM events, for `addEventListener` on the element or any ancestor. */

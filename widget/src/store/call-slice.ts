@@ -6,7 +6,7 @@
 import type { CallController, CallSlice, StoreKit, StoreParts } from './types';
 
 export function createCallSlice(
-  kit: Pick<StoreKit, 'get' | 'set' | 'texts' | 'demo' | 'fail' | 'cancel' | 'log'>,
+  kit: Pick<StoreKit, 'get' | 'set' | 'texts' | 'demo' | 'fail' | 'cancel' | 'log' | 'needsConsent'>,
   parts: Pick<StoreParts, 'calls' | 'channel' | 'pending'>,
 ): CallSlice {
   const { get, set } = kit;
@@ -33,7 +33,7 @@ export function createCallSlice(
     },
 
     async startCall() {
-      if (get().status !== 'inactive') return;
+      if (get().status !== 'inactive' || kit.needsConsent(get().startCall)) return;
       const { config } = get();
       const texts = kit.texts();
       if (!kit.demo(config) && !config.assistantId) {

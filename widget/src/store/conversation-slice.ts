@@ -7,7 +7,7 @@ import { conversationMode } from './config';
 import type { ConversationSlice, StoreKit, StoreParts } from './types';
 
 export function createConversationSlice(
-  kit: Pick<StoreKit, 'get' | 'set' | 'texts' | 'fail' | 'cancel' | 'log'>,
+  kit: Pick<StoreKit, 'get' | 'set' | 'texts' | 'fail' | 'cancel' | 'log' | 'needsConsent'>,
   parts: Pick<StoreParts, 'calls' | 'chats' | 'prompt' | 'channel' | 'pending' | 'scan'>,
 ): ConversationSlice {
   const { get, set } = kit;
@@ -33,7 +33,8 @@ export function createConversationSlice(
 
     async sendText(text) {
       const value = (text ?? get().draft).trim();
-      if (!value) return;
+      // With no conversation under way the line waits for the visitor's consent (it stays typed).
+      if (!value || (get().status === 'inactive' && kit.needsConsent(() => get().sendText(value)))) return;
       set({ draft: '' });
       const { status, config } = get();
       if (status === 'active' && parts.calls.current) {

@@ -6,8 +6,9 @@ import { fmt, textsFor, type Texts } from '../i18n';
 import type { LeadApiFactory } from '../rpc/types';
 import type { VoiceFactory } from '../voice/types';
 import { isDemo } from './config';
+import { createConsent } from './consent';
 import { lazy } from './lazy';
-import type { ChatMessage, HelenaState, StoreDeps, StoreKit, StoreParts, TimerKey, ToastApi } from './types';
+import type { ChatMessage, ConsentSlice, HelenaState, StoreDeps, StoreKit, StoreParts, TimerKey, ToastApi } from './types';
 
 /** The store's scroll follows a new line after this long (the list has rendered it by then). */
 export const SCROLL_AFTER_MS = 10;
@@ -57,14 +58,17 @@ export function storageGetter(env: StoreEnvironment) {
   };
 }
 
-/** The kit and the parts of one store; `logEl` is the message list the store scrolls. */
+/**
+ * The kit and the parts of one store, and the consent slice whose gate the kit lends; `logEl` is
+ * the message list the store scrolls.
+ */
 export function createKit(
   set: (partial: Partial<HelenaState>) => void,
   get: () => HelenaState,
   env: StoreEnvironment,
   deps: StoreDeps,
   logEl: () => HTMLElement | null,
-): { kit: StoreKit; parts: StoreParts } {
+): { kit: StoreKit; parts: StoreParts; consent: ConsentSlice } {
   const timers = new Map<TimerKey, ReturnType<typeof setTimeout>>();
   let seq = 0;
   const t = (): Texts => textsFor(get().config.locale);
@@ -102,6 +106,13 @@ export function createKit(
     target.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
   };
 
+  const storeSet = (key: string, value: string) => {
+    try {
+      env.storage?.setItem(key, value);
+    } catch {}
+  };
+  const consent = createConsent({ get, set, emit, storeSet }, storageGetter(env));
+
   const session = lazy(deps.loadSession ?? (() => import('../session')));
   const kit: StoreKit = {
     get,
@@ -114,11 +125,7 @@ export function createKit(
     emit,
     later,
     cancel,
-    storeSet: (key, value) => {
-      try {
-        env.storage?.setItem(key, value);
-      } catch {}
-    },
+    storeSet,
     tab: env.tab,
     now: env.now,
     pageUrl: () => env.win?.location?.href,
@@ -144,6 +151,7 @@ export function createKit(
       if (get().status === 'active' && parts.calls.current) (await parts.calls.current).note(text);
       else if (parts.chats.current) await (await parts.chats.current).note(text);
     },
+    needsConsent: consent.needsConsent,
   };
 
   // Its own chunk (address detection and the form's opening), not the session chunk: scanning
@@ -169,5 +177,5 @@ export function createKit(
       timers.clear();
     },
   };
-  return { kit, parts };
+  return { kit, parts, consent: consent.slice };
 }

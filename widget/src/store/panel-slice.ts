@@ -8,7 +8,7 @@ import type { PanelSlice, StoreKit } from './types';
 /** After the panel opens, the conversation is looked through again for the visitor's address. */
 export const RESCAN_AFTER_OPEN_MS = 500;
 
-export function createPanelSlice(kit: Pick<StoreKit, 'get' | 'set' | 'later'>, registerLog: PanelSlice['registerLog']): PanelSlice {
+export function createPanelSlice(kit: Pick<StoreKit, 'get' | 'set' | 'later' | 'needsConsent'>, registerLog: PanelSlice['registerLog']): PanelSlice {
   const { get, set } = kit;
   return {
     panelOpen: false,
@@ -19,6 +19,9 @@ export function createPanelSlice(kit: Pick<StoreKit, 'get' | 'set' | 'later'>, r
     async activate() {
       set({ panelOpen: true, minimised: false });
       kit.later('rescan', RESCAN_AFTER_OPEN_MS, () => void get().rescan());
+      // With no conversation under way, the consent step may come first (in chat mode too: the
+      // visitor is about to write).
+      if (get().status === 'inactive' && kit.needsConsent(get().activate)) return;
       // The round button is 'Hablar con {name}': pressing it talks. Only a text-only element waits
       // for a typed line instead.
       if (get().status === 'inactive' && conversationMode(get().config) !== 'chat') await get().startCall();

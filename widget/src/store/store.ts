@@ -11,13 +11,14 @@ import { createConfigSlice } from './config-slice';
 import { createConversationSlice } from './conversation-slice';
 import { EMAIL_EVENT, TOGGLE_EVENT } from './events';
 import { createFormSlice } from './form-slice';
+import { CONSENT_KEY } from './consent';
 import { createKit, SCROLL_AFTER_MS, storageGetter, storeEnvironment } from './kit';
 import { createPanelSlice } from './panel-slice';
 import { CONVERSATION_KEY, syncWithTab } from './tab-sync';
 import type { HelenaConfig, HelenaState, HelenaStore, StoreDeps, StoreParts } from './types';
 
 export const STORAGE_KEYS = { vapiCallId: 'vapiCallId', callId: 'callId', correoUsuario: 'correoUsuario' } as const;
-export { CONVERSATION_KEY, EMAIL_EVENT, SCROLL_AFTER_MS, TOGGLE_EVENT };
+export { CONSENT_KEY, CONVERSATION_KEY, EMAIL_EVENT, SCROLL_AFTER_MS, TOGGLE_EVENT };
 
 export * from './types';
 export { conversationMode, defaultConfig, isDemo };
@@ -43,6 +44,7 @@ export function createHelenaStore(initial: Partial<HelenaConfig> = {}, deps: Sto
         storedEmail: () => storedEmail(STORAGE_KEYS.correoUsuario) ?? '',
         submit: async () => (await parts.session()).submitLead(kit),
       }),
+      ...shared.consent,
     };
   });
 

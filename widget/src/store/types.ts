@@ -45,6 +45,14 @@ export interface HelenaConfig {
   theme?: string;
   /** `bottom-right` (default) or `bottom-left`; anything else is bottom-right. */
   position?: string;
+  /** `required`: the visitor's consent before the first call or chat (any other value: none asked). */
+  consent?: string;
+  /** The consent step's text instead of the default one. */
+  consentText?: string;
+  /** The version of the consent text: an answer given to another version is asked again. */
+  consentVersion?: string;
+  /** The site's privacy policy, linked from the consent step and the email form (http/https only). */
+  privacyUrl?: string;
 }
 
 export interface EmailForm {
@@ -134,8 +142,21 @@ export interface FormSlice {
   submitLead: () => Promise<void>;
 }
 
+/**
+ * The consent step (consent="required"), shown in the panel instead of the conversation until the
+ * visitor answers (./consent.ts).
+ */
+export interface ConsentSlice {
+  /** `ask`: the question; `declined`: the answer was no, with a way back to the question; null: not shown. */
+  consent: 'ask' | 'declined' | null;
+  /** The visitor's answer: remembered, told to the page, and on yes what they asked for goes ahead. */
+  answerConsent: (accepted: boolean) => void;
+  /** Back from the declined message to the question. */
+  reviewConsent: () => void;
+}
+
 /** One element's whole state: its slices. */
-export type HelenaState = ConfigSlice & PanelSlice & CallSlice & ConversationSlice & FormSlice;
+export type HelenaState = ConfigSlice & PanelSlice & CallSlice & ConversationSlice & FormSlice & ConsentSlice;
 
 export interface ToastApi {
   success: (message: string) => void;
@@ -217,6 +238,11 @@ export interface StoreKit {
   vapiCallRow(): Promise<{ id: string; token: string } | undefined>;
   /** Tells the assistant, on the live call or in the chat, what the page did. */
   note(text: string): Promise<void>;
+  /**
+   * True when the visitor's consent is required and not given for this version: the consent step
+   * is shown and `then` (what the visitor asked for) runs once they accept. False: go ahead.
+   */
+  needsConsent(then: () => unknown): boolean;
 }
 
 // ── the lazily loaded parts: what the store calls on them ───────────────────────────────────

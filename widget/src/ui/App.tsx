@@ -23,12 +23,17 @@ function BotText({ text }: { text: string }) {
   );
 }
 
+// The lazily loaded views are built from the React this chunk hands them.
+const views = { h: createElement, useId, useHelena, useTexts, fmt, BotText };
 // The dialogs live in the session chunk, loaded when one opens (a call's start does not need them).
 let modals: Promise<import('../ui/modals').Modals> | undefined;
-const loadModals = () =>
-  (modals ??= import('../session').then((m) => m.createModals({ h: createElement, useId, useHelena, useTexts, fmt, BotText })));
+const loadModals = () => (modals ??= import('../session').then((m) => m.createModals(views)));
 const EmailModal = lazy(() => loadModals().then((m) => ({ default: m.EmailModal })));
 const TranscriptModal = lazy(() => loadModals().then((m) => ({ default: m.TranscriptModal })));
+// The consent step, a chunk of its own: fetched as soon as an element with consent="required" shows.
+let consent: Promise<import('./consent-step').ConsentView> | undefined;
+const loadConsent = () => (consent ??= import('./consent-step').then((m) => m.createConsentStep(views)));
+const ConsentStep = lazy(() => loadConsent().then((m) => ({ default: m.ConsentStep })));
 
 export interface AppProps {
   store: HelenaStore;
@@ -55,6 +60,8 @@ export function App({ store, toasterId }: AppProps) {
   const error = useHelena(store, (s) => s.error);
   const ready = useHelena(store, (s) => s.textsReady);
   const config = useHelena(store, (s) => s.config);
+  // Fetched ahead, so that the step shows at once when needed (a failure meets the step itself).
+  if (config.consent === 'required') loadConsent().catch(() => {});
   // Until the locale's texts are there, nothing (the facade keeps its placeholder meanwhile).
   if (!ready) return <div className="root" data-helena-root="" />;
   return (
@@ -128,6 +135,7 @@ function Panel({ store, focusRef }: Focused) {
   const status = useHelena(store, (s) => s.status);
   const expanded = useHelena(store, (s) => s.expanded);
   const ended = useHelena(store, (s) => s.ended);
+  const consent = useHelena(store, (s) => s.consent);
   const a = store.getState();
   const title = fmt(t.panelTitle, { chatLabel: config.chatLabel, name: config.name });
   return (
@@ -179,33 +187,42 @@ function Panel({ store, focusRef }: Focused) {
           </button>
         ) : null}
       </div>
-      <div className="body">
-        <Messages store={store} />
-        <SpeakingStatus store={store} />
-        {ended && status === 'inactive' ? (
-          <div className="ended" part="ended">
-            <p>{t.callEnded}</p>
-            <button type="button" className="btn primary" part="action" onClick={() => void a.newConversation()}>
-              {t.startNew}
-            </button>
+      {consent ? (
+        // Until the visitor answers, the consent step stands in for the conversation.
+        <Suspense fallback={null}>
+          <ConsentStep store={store} />
+        </Suspense>
+      ) : (
+        <>
+          <div className="body">
+            <Messages store={store} />
+            <SpeakingStatus store={store} />
+            {ended && status === 'inactive' ? (
+              <div className="ended" part="ended">
+                <p>{t.callEnded}</p>
+                <button type="button" className="btn primary" part="action" onClick={() => void a.newConversation()}>
+                  {t.startNew}
+                </button>
+              </div>
+            ) : null}
           </div>
-        ) : null}
-      </div>
-      <div className="actions" part="actions">
-        <button type="button" className="btn" part="action" aria-haspopup="dialog" onClick={a.openTranscript}>
-          {t.viewTranscript}
-        </button>
-        {status === 'active' ? (
-          <button type="button" className="btn danger" part="action end-call" onClick={() => void a.stopCall()}>
-            {t.endCall}
-          </button>
-        ) : status === 'inactive' ? (
-          <button type="button" className="btn primary" part="action" onClick={() => void a.newConversation()}>
-            {t.newConversation}
-          </button>
-        ) : null}
-      </div>
-      <Composer store={store} />
+          <div className="actions" part="actions">
+            <button type="button" className="btn" part="action" aria-haspopup="dialog" onClick={a.openTranscript}>
+              {t.viewTranscript}
+            </button>
+            {status === 'active' ? (
+              <button type="button" className="btn danger" part="action end-call" onClick={() => void a.stopCall()}>
+                {t.endCall}
+              </button>
+            ) : status === 'inactive' ? (
+              <button type="button" className="btn primary" part="action" onClick={() => void a.newConversation()}>
+                {t.newConversation}
+              </button>
+            ) : null}
+          </div>
+          <Composer store={store} />
+        </>
+      )}
     </section>
   );
 }

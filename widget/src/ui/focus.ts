@@ -82,7 +82,7 @@ export function dialogKeyDown(
 }
 
 /** Focus is on the page's body, nowhere, or somewhere in the widget that holds `node`. */
-function focusIsFree(node: Node): boolean {
+export function focusIsFree(node: Node): boolean {
   const top = node.ownerDocument?.activeElement;
   return !top || top === node.ownerDocument.body || top === node.ownerDocument.documentElement || top === outermostHost(node);
 }

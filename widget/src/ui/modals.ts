@@ -9,6 +9,9 @@ import type { Texts } from '../i18n';
 import type { ChatMessage, HelenaState, HelenaStore } from '../store/types';
 import { dialogKeyDown, manageDialogFocus } from './focus';
 import { leadTextsFor } from '../i18n-lead';
+import { privacyTextsFor } from '../i18n-privacy';
+import { adoptCss } from './adopt-css';
+import { privacyLink, withLink } from './privacy-link';
 
 export interface ModalDeps {
   h: typeof createElement;
@@ -45,26 +48,9 @@ export const MODAL_CSS = `
 .hp{position:absolute;left:-10000px;top:auto;width:1px;height:1px;overflow:hidden}
 `;
 
-const adopted = new WeakSet<Node>();
-let sheet: CSSStyleSheet | null = null;
-
 /** Ref callback of a dialog: adopts MODAL_CSS into its shadow root once, then manages focus. */
 function dialogRef(dialog: HTMLElement | null) {
-  const root = dialog?.getRootNode() as ShadowRoot | undefined;
-  if (root && 'adoptedStyleSheets' in root && !adopted.has(root)) {
-    try {
-      if (!sheet) {
-        sheet = new CSSStyleSheet();
-        sheet.replaceSync(MODAL_CSS);
-      }
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-    } catch {
-      const style = document.createElement('style');
-      style.textContent = MODAL_CSS;
-      root.append(style);
-    }
-    adopted.add(root);
-  }
+  if (dialog) adoptCss(dialog, MODAL_CSS);
   return manageDialogFocus(dialog);
 }
 
@@ -145,7 +131,10 @@ export function createModals({ h, useId, useHelena, useTexts, fmt, BotText }: Mo
     const submitting = useHelena(store, (s) => s.submitting);
     const invalid = useHelena(store, (s) => s.emailInvalid);
     const locale = useHelena(store, (s) => s.config.locale);
+    const privacyUrl = useHelena(store, (s) => s.config.privacyUrl);
     const d = leadTextsFor(locale);
+    const p = privacyTextsFor(locale);
+    const policy = privacyLink(h, privacyUrl, p.privacyPolicy);
     const a = store.getState();
     const field = (key: 'email' | 'name' | 'cargo' | 'company', label: string, extra: Record<string, unknown>) =>
       h('input', {
@@ -224,6 +213,8 @@ export function createModals({ h, useId, useHelena, useTexts, fmt, BotText }: Mo
               d.sendProposals,
             ),
           ),
+          // With privacy-url: one line under the submit button saying where the data goes.
+          policy ? h('p', { className: 'note', part: 'privacy-notice' }, ...withLink(p.formNotice, policy)) : null,
         ),
       ],
     });
