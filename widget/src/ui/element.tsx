@@ -1,12 +1,10 @@
 /**
- * The UI chunk: `<helena-assistant-ui>`, a custom element with an open shadow root that React
- * renders into, one zustand store per instance and the stylesheets adopted into that shadow root.
- * The facade (`../loader.ts`) mounts it inside `<helena-assistant>`; it also works on its own.
- * Its attributes go to the store (`configure`), which the components read: React gets no props
- * from them, so no attribute-to-prop layer is needed.
+ * The UI chunk: `<helena-assistant-ui>`, an r2wc custom element with an open shadow root, one
+ * zustand store per instance and the stylesheets adopted into that shadow root. The facade
+ * (`../loader.ts`) mounts it inside `<helena-assistant>`; it also works on its own.
  */
+import r2wc from '@r2wc/react-to-web-component';
 import { createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { toast } from 'sonner';
 import { camelName, CONFIG_ATTRIBUTES } from '../attributes';
 import { createHelenaStore, type HelenaConfig, type HelenaStore, type StoreDeps } from '../store/store';
@@ -67,21 +65,33 @@ function readConfig(el: HTMLElement): Partial<HelenaConfig> {
   return config;
 }
 
+function Root(props: { container?: ShadowRoot }) {
+  const host = props.container?.host as (HelenaAssistantUIElement & { toasterId: string }) | undefined;
+  if (!host) return null;
+  return createElement(App, { store: host.store, toasterId: host.toasterId });
+}
+
 export function defineHelenaUI(tag: string = UI_TAG): CustomElementConstructor | undefined {
   if (typeof customElements === 'undefined') return undefined;
   const existing = customElements.get(tag);
   if (existing) return existing;
 
-  class HelenaAssistantUI extends HTMLElement implements HelenaAssistantUIElement {
-    static observedAttributes = Object.keys(ATTRIBUTES);
+  const props = Object.fromEntries(Object.values(ATTRIBUTES).map((key) => [key, 'string'])) as Record<string, 'string'>;
+  const Base = r2wc(Root, { shadow: 'open', props }) as unknown as {
+    new (): HTMLElement & {
+      connectedCallback(): void;
+      disconnectedCallback(): void;
+      attributeChangedCallback(name: string, oldValue: string | null, value: string | null): void;
+    };
+    observedAttributes: string[];
+  };
+
+  class HelenaAssistantUI extends Base implements HelenaAssistantUIElement {
     readonly toasterId = `helena-${++toasterSeq}`;
     readonly store: HelenaStore;
-    /** React's root in the shadow root while the element is in the page. */
-    private root: Root | null = null;
 
     constructor() {
       super();
-      const shadow = this.attachShadow({ mode: 'open' });
       const toasterId = this.toasterId;
       this.store = createHelenaStore(readConfig(this), {
         host: () => outermostHost(this) ?? this,
@@ -92,31 +102,31 @@ export function defineHelenaUI(tag: string = UI_TAG): CustomElementConstructor |
         },
         ...depsOverride,
       });
-      adoptStyles(shadow);
+      if (this.shadowRoot) adoptStyles(this.shadowRoot);
       // Escape inside the toaster closes the toasts: sonner checks document.activeElement, which
       // is the host element while focus is inside a shadow root.
-      shadow.addEventListener('keydown', (event) => {
+      this.shadowRoot?.addEventListener('keydown', (event) => {
         const e = event as KeyboardEvent;
         if (e.key !== 'Escape') return;
-        const active = shadow.activeElement;
+        const active = this.shadowRoot?.activeElement;
         if (active?.closest('[data-sonner-toaster]') || active?.closest('section[aria-live]')) toast.dismiss();
       });
     }
 
-    connectedCallback() {
+    override connectedCallback() {
       if (!this.hasAttribute('exportparts')) this.setAttribute('exportparts', PARTS);
       this.store.getState().attach();
-      (this.root ??= createRoot(this.shadowRoot!)).render(createElement(App, { store: this.store, toasterId: this.toasterId }));
+      super.connectedCallback();
     }
 
-    disconnectedCallback() {
-      this.root?.unmount();
-      this.root = null;
+    override disconnectedCallback() {
+      super.disconnectedCallback();
       this.store.getState().detach();
     }
 
-    attributeChangedCallback() {
+    override attributeChangedCallback(name: string, oldValue: string | null, value: string | null) {
       this.store?.getState().configure(readConfig(this));
+      super.attributeChangedCallback(name, oldValue, value);
     }
 
     /** Opens the chat panel and starts a call if none is active. */
