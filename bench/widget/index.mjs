@@ -463,7 +463,7 @@ const loaderGz = manifest.files['helena-assistant.js'].gzip;
 const uiGz = manifest.files[manifest.ui].gzip;
 const goal = (ok) => (ok ? 'met' : 'NOT met');
 lines.push(`- loader ≤ 2 KB gz: ${goal(loaderGz <= 2048)} (${loaderGz} B)`);
-lines.push(`- UI chunk ≤ 85 KB gz: ${goal(uiGz <= 85 * 1024)} (${kb(uiGz)}; React 19 + react-dom, sonner and its CSS, r2wc, zustand, our UI)`);
+lines.push(`- UI chunk ≤ 85 KB gz: ${goal(uiGz <= 85 * 1024)} (${kb(uiGz)}; React 19 + react-dom, sonner and its CSS, r2wc, zustand, our UI; the card's r2wc costs 1.1 KB of it, and the card wins)`);
 // What the lead server sends: the brotli copy written at build (quality 11), to browsers that accept br.
 const uiBr = brotliCompressSync(readFileSync(join(dist, manifest.ui)), { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 lines.push(`- UI chunk ≤ 75 KB on the wire from our server (brotli 11, precompressed at build): ${goal(uiBr <= 75 * 1024)} (${kb(uiBr)})`);

@@ -4,7 +4,8 @@
  * Each "page" is a store of its own over the same tab storage, as a reload gives.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { REJOIN_KEY, REJOIN_WINDOW_MS } from '../src/store/rejoin';
+import { REJOIN_KEY } from '../src/store/rejoin';
+import { REJOIN_WINDOW_MS } from '../src/store/rejoin-flow';
 import { makeStore, MemoryStorage, settle, type Harness } from './helpers/doubles';
 
 const NOW = 1_700_000_000_000; // the doubles' clock

@@ -9,8 +9,11 @@ import { functionToolCalls, type ServerMessageOf } from '@helena/sdk';
 import { earlierConversation } from './carry-over';
 import { errorMessage } from './error-message';
 import { callTextsFor } from '../i18n-call';
-import { createConversationRecord, type ConversationRecord } from './record';
-import { clearTicket, fresh, readTicket, webCallOf, writeTicket, type RejoinTicket } from './rejoin';
+import { createConversationRecord } from './record';
+import { clearTicket, REJOIN_KEY, writeTicket, type RejoinTicket } from './rejoin';
+import type { CallRecord, Heard } from './call-record';
+
+export type { Heard } from './call-record';
 import { assistantOverrides } from '../voice/overrides';
 import type { WebCallPhase, WebCallPhaseEvent } from '@helena/sdk/web';
 import type { PlatformMessage, VoiceClient } from '../voice/types';
@@ -29,27 +32,6 @@ export function registeredEmail(m: PlatformMessage): string | undefined {
   return undefined;
 }
 
-
-interface CallRecord {
-  vapiId?: string;
-  /** start() has resolved (the platform id is known, or will never be). */
-  resolved?: boolean;
-  announced?: boolean;
-  /** What the visitor has been told of this call beyond the client's phase. */
-  heard: Heard;
-  /** Joined again from an earlier page of the tab: the assistant already has the conversation. */
-  rejoined?: boolean;
-  /** A rejoin is under way: its failure falls back quietly to the text of the conversation. */
-  rejoining?: boolean;
-  record: ConversationRecord;
-}
-
-/**
- * What the call has said that the client's phase cannot: the specification calls a call active
- * once the assistant listens (`call-start`, which follows the client's `live`), and over at
- * `call-end` or an error (which come before the client has finished tearing down, `idle`).
- */
-export type Heard = 'waiting' | 'listening' | 'over';
 
 /**
  * The one mapping from the voice client's lifecycle to the specification's status: idle is
@@ -105,8 +87,12 @@ export function createCallController(ctx: StoreKit): CallController {
   // ── rejoining: the tab's ticket back into this call after a reload or a navigation ──────────
   /** The tab's ticket, when it is this call's. */
   const ticketOf = (current: CallRecord): RejoinTicket | undefined => {
-    const ticket = readTicket(ctx.tab);
-    return ticket && ticket.id === current.vapiId ? ticket : undefined;
+    try {
+      const ticket = JSON.parse(ctx.tab?.getItem(REJOIN_KEY) ?? 'null') as RejoinTicket | null;
+      return ticket && ticket.id === current.vapiId ? ticket : undefined;
+    } catch {
+      return undefined;
+    }
   };
   /** The page goes away during the live call: the row stays open, the ticket says since when. */
   const leaving = (current: CallRecord): boolean => {
@@ -355,40 +341,17 @@ export function createCallController(ctx: StoreKit): CallController {
       await updateRecord();
     },
 
-    async rejoin() {
-      const ticket = readTicket(ctx.tab);
-      if (!ticket) return clearTicket(ctx.tab);
-      const thisCall = newCall();
-      call = thisCall;
-      Object.assign(thisCall, { vapiId: ticket.id, resolved: true, rejoined: true, rejoining: true });
-      if (ticket.row) thisCall.record.adopt(ticket.row, ticket.initial);
-      /** Rejoining is impossible: the conversation stays as text, and its row is closed. */
-      const giveUp = (err?: unknown) => {
-        if (err) ctx.log('rejoin failed', err);
-        if (call !== thisCall) return;
-        clearTicket(ctx.tab);
-        thisCall.heard = 'over';
-        follow();
-        void thisCall.record.close();
-      };
-      if (!fresh(ticket, ctx.now())) return giveUp();
-      ctx.set({ status: 'loading', panelOpen: true, ended: false, error: null });
-      let c: VoiceClient;
-      try {
-        c = await ensureClient();
-        if (!c.reconnect) throw new Error('this voice client cannot rejoin');
-      } catch (err) {
-        return giveUp(err);
-      }
-      if (call !== thisCall || thisCall.heard === 'over') return;
-      writeTicket(ctx.tab, { ...ticket, leftAt: undefined });
-      try {
-        await c.reconnect(webCallOf(ticket));
-        thisCall.rejoining = false;
-      } catch (err) {
-        giveUp(err);
-      }
-    },
+    // Only a page that finds a ticket runs this: the flow is a chunk of its own.
+    rejoin: () =>
+      import('./rejoin-flow').then((m) =>
+        m.rejoinCall({
+          ctx,
+          current: () => call,
+          begin: () => (call = newCall()),
+          follow,
+          ensureClient,
+        }),
+      ),
 
     deliver,
     note,
