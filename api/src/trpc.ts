@@ -14,6 +14,8 @@ export interface Context {
   ip: string;
   reqId: string;
   log: Logger;
+  /** The client hung up (mid-body, say): a failure to read its request is not a database outage. */
+  aborted?: () => boolean;
 }
 
 const t = initTRPC.context<Context>().create({
@@ -48,7 +50,7 @@ const strictLimit = t.middleware(async ({ ctx, path, next }) => {
  */
 const databaseOutage = t.middleware(async ({ ctx, next }) => {
   const result = await next();
-  if (!result.ok && isDatabaseUnavailable(result.error)) {
+  if (!result.ok && !ctx.aborted?.() && isDatabaseUnavailable(result.error)) {
     ctx.deps.metrics.databaseUnavailable.inc();
     throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE_MESSAGE, cause: result.error });
   }

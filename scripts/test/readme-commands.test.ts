@@ -66,7 +66,7 @@ const RUNNERS: Array<[RegExp, Runner]> = [
   [/^node scripts\/test-other-nodes\.mjs 22 24$/, { kind: 'ci', step: 'node scripts/test-other-nodes.mjs 22 24' }],
   // The suites npm test runs, one project or spec at a time.
   [/^npx vitest run --project (api|widget)$/, { kind: 'ci', step: 'npm test' }],
-  [/^npx playwright test e2e\/(widget|widget-panel|demo-site)\.spec\.ts$/, { kind: 'ci', step: 'npm test' }],
+  [/^npx playwright test e2e\/(widget|widget-panel|demo-site|widget-ux|consent|privacy-pages)\.spec\.ts$/, { kind: 'ci', step: 'npm test' }],
   [/^npm install (-D )?@helena\//, { kind: 'registry' }],
   [/^npm install$/, { kind: 'ci', step: 'npm ci' }],
   [/^npm run bench( -- <name>)?$/, { kind: 'benchmark' }],

@@ -21,10 +21,11 @@ export function trpcHandler(deps: Deps) {
       req: c.req.raw,
       router: appRouter,
       allowBatching: false,
-      createContext: (): TrpcContext => ({ deps, ip: c.get('ip'), reqId, log: deps.log.child({ reqId }) }),
+      createContext: (): TrpcContext => ({ deps, ip: c.get('ip'), reqId, log: deps.log.child({ reqId }), aborted: () => clientAborted(c) }),
       onError: ({ error, path }: { error: TRPCError; path?: string }) => {
+        if (clientAborted(c)) return;
         if (error.code === 'SERVICE_UNAVAILABLE') return noteOutage({ path });
-        if (error.code !== 'INTERNAL_SERVER_ERROR' || clientAborted(c)) return;
+        if (error.code !== 'INTERNAL_SERVER_ERROR') return;
         deps.log.error('procedure failed', { reqId, path, err: error.cause ?? error });
       },
     });
