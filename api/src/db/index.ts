@@ -146,7 +146,11 @@ export async function createDatabase(opts: DatabaseOptions = {}): Promise<Db> {
 
   if (opts.migrate !== false) {
     try {
-      await migrate(kysely);
+      // Kysely looks for its migration tables in every schema unless told which: with several
+      // schemas on one server (one per tenant, or per test run) it would find another's and skip
+      // creating its own. The connection's own schema is where they belong.
+      const schema = dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(kysely)).rows[0]?.s : undefined;
+      await migrate(kysely, schema);
     } catch (err) {
       await kysely.destroy().catch(() => {});
       throw err;
@@ -155,10 +159,12 @@ export async function createDatabase(opts: DatabaseOptions = {}): Promise<Db> {
   return db;
 }
 
-export async function migrate(kysely: Kysely<Database>): Promise<void> {
+/** Brings the database to the latest migration; `schema` holds the migration tables (PostgreSQL). */
+export async function migrate(kysely: Kysely<Database>, schema?: string): Promise<void> {
   const migrator = new Migrator({
     db: kysely,
     provider: { getMigrations: () => Promise.resolve(migrations) },
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
