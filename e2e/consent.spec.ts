@@ -12,7 +12,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { SqliteDatabase as Database } from '@helena/api/db';
-import { startDemoServer, type DemoServer } from './helpers/demo-server';
+import { useDemoServer, type DemoServer } from './helpers/demo-server';
 import { axeSeriousOrCritical, focusedLabel, screenshots } from './helpers/page';
 import { recordActivity, type PageActivity } from './helpers/page-activity';
 
@@ -22,15 +22,7 @@ const PRIVACY = 'https://nexia.example/privacidad';
 const GREETING = '¡Hola! Soy Helena, la asistente virtual de Nexia. ¿En qué puedo ayudarte hoy?';
 
 let site: DemoServer;
-
-test.beforeAll(async () => {
-  site = await startDemoServer();
-  expect(site.demo).toBe(true);
-});
-
-test.afterAll(async () => {
-  await site?.close();
-});
+useDemoServer((s) => (site = s));
 
 /**
  * Gives the home page's <helena-assistant> the attributes `attrs` as the parser creates it, as if

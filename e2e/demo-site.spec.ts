@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO_LINES } from '@helena/contract';
 import { SqliteDatabase as Database } from '@helena/api/db';
-import { startDemoServer, type DemoServer } from './helpers/demo-server';
+import { useDemoServer, type DemoServer } from './helpers/demo-server';
+import { countMicrophoneRequests } from './helpers/page-activity';
 import { axeSeriousOrCritical, focusedLabel as focused, screenshots } from './helpers/page';
 
 interface SinkMail {
@@ -24,15 +25,7 @@ interface SinkMail {
 const ARTIFACTS = fileURLToPath(new URL('artifacts/demo-site/', import.meta.url));
 
 let site: DemoServer;
-
-test.beforeAll(async () => {
-  site = await startDemoServer();
-  expect(site.demo).toBe(true);
-});
-
-test.afterAll(async () => {
-  await site?.close();
-});
+useDemoServer((s) => (site = s));
 
 /** A screenshot kept as an artifact in e2e/artifacts/demo-site/. */
 const shot = screenshots(ARTIFACTS);
@@ -414,20 +407,6 @@ test('axe: the home page with the panel open and with the modal open has 0 serio
 
 // ── The default mode's flow; typing with no call live is a text chat ───────────────────────────
 
-/** Counts the page's microphone requests (`getUserMedia`), from its first script on. */
-async function countMicrophoneRequests(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { microphoneRequests: number };
-    w.microphoneRequests = 0;
-    const devices = navigator.mediaDevices as MediaDevices | undefined;
-    if (!devices) return;
-    const original = devices.getUserMedia?.bind(devices);
-    devices.getUserMedia = (constraints) => {
-      w.microphoneRequests++;
-      return original ? original(constraints) : Promise.reject(new Error('no microphone'));
-    };
-  });
-}
 
 /** Records, in the page, each assistant line seen while it was still arriving (data-final="false"). */
 async function recordStreamedLines(page: Page) {

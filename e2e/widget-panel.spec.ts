@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { SqliteDatabase as Database } from '@helena/api/db';
-import { startDemoServer, type DemoServer } from './helpers/demo-server';
+import { useDemoServer, type DemoServer } from './helpers/demo-server';
 import { axeSeriousOrCritical, focusedLabel as focused, screenshots } from './helpers/page';
 
 const shot = screenshots(fileURLToPath(new URL('artifacts/widget-panel/', import.meta.url)));
@@ -14,15 +14,7 @@ const LAPTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
 
 let site: DemoServer;
-
-test.beforeAll(async () => {
-  site = await startDemoServer();
-  expect(site.demo).toBe(true);
-});
-
-test.afterAll(async () => {
-  await site?.close();
-});
+useDemoServer((s) => (site = s));
 
 /** Role and CSS locators pierce the open shadow roots of the facade and the UI element. */
 const widget = (page: Page) => page.locator('helena-assistant');

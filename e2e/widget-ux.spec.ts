@@ -10,7 +10,7 @@
 // Screenshots go to e2e/artifacts/widget-ux/.
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { startDemoServer, type DemoServer } from './helpers/demo-server';
+import { useDemoServer, type DemoServer } from './helpers/demo-server';
 import { axeSeriousOrCritical, screenshots } from './helpers/page';
 
 const shot = screenshots(fileURLToPath(new URL('artifacts/widget-ux/', import.meta.url)));
@@ -20,15 +20,7 @@ const DARK_BG = 'rgb(17, 24, 39)'; // the dark palette's panel (#111827)
 const LIGHT_BG = 'rgb(255, 255, 255)';
 
 let site: DemoServer;
-
-test.beforeAll(async () => {
-  site = await startDemoServer();
-  expect(site.demo).toBe(true);
-});
-
-test.afterAll(async () => {
-  await site?.close();
-});
+useDemoServer((s) => (site = s));
 
 /** Role and CSS locators pierce the open shadow roots of the facade and the UI element. */
 const widget = (page: Page) => page.locator('helena-assistant');

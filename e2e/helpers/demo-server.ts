@@ -4,6 +4,7 @@
 // database file (a temporary one) and the port (a free one, known before start so that PUBLIC_URL
 // and the links in the emails are right) differ from a fresh `npm start`.
 import { spawnSync } from 'node:child_process';
+import { expect, test } from '@playwright/test';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -83,4 +84,20 @@ export async function startDemoServer(): Promise<DemoServer> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One demo server for a spec file: started before its tests, closed after them. `use` receives
+ * it (a spec keeps it in a variable of its own).
+ */
+export function useDemoServer(use: (site: DemoServer) => void): void {
+  let site: DemoServer | undefined;
+  test.beforeAll(async () => {
+    site = await startDemoServer();
+    expect(site.demo).toBe(true);
+    use(site);
+  });
+  test.afterAll(async () => {
+    await site?.close();
+  });
 }

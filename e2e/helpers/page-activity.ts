@@ -14,14 +14,8 @@ export interface PageActivity {
 
 const STATIC = /^GET (\/|\/site\.css|\/favicon\.svg|\/helena-assistant\.js|\/chunks\/[\w.-]+\.js)$/;
 
-/** Starts recording before the first navigation of `page` to `siteUrl`. */
-export async function recordActivity(page: Page, siteUrl: string): Promise<PageActivity> {
-  const origin = new URL(siteUrl).origin;
-  const requests: string[] = [];
-  page.on('request', (r) => {
-    const url = new URL(r.url());
-    requests.push(`${r.method()} ${url.origin === origin ? '' : url.origin}${url.pathname}`);
-  });
+/** Counts the page's microphone requests (`getUserMedia`) from its first script on, in `window.microphoneRequests`. */
+export async function countMicrophoneRequests(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const w = window as unknown as { microphoneRequests: number };
     w.microphoneRequests = 0;
@@ -33,6 +27,17 @@ export async function recordActivity(page: Page, siteUrl: string): Promise<PageA
       return original ? original(constraints) : Promise.reject(new Error('no microphone'));
     };
   });
+}
+
+/** Starts recording before the first navigation of `page` to `siteUrl`. */
+export async function recordActivity(page: Page, siteUrl: string): Promise<PageActivity> {
+  const origin = new URL(siteUrl).origin;
+  const requests: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    requests.push(`${r.method()} ${url.origin === origin ? '' : url.origin}${url.pathname}`);
+  });
+  await countMicrophoneRequests(page);
   return {
     requests,
     outbound: () => requests.filter((r) => !STATIC.test(r)),
