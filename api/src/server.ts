@@ -118,7 +118,11 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     await db.close().catch(() => {});
     throw err;
   }
-  server.keepAliveTimeout = 5_000;
+  // Above a load balancer's usual 60 s idle timeout, so the balancer closes idle connections
+  // first (a server closing first races its next request: a 502). It also spares reconnects:
+  // a busy server accepts one new connection per turn of its event loop, and under load new
+  // connections wait in the accept queue while kept-alive ones are served.
+  server.keepAliveTimeout = 65_000;
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
   const port = (server.address() as AddressInfo).port;

@@ -75,6 +75,11 @@ export interface PlatformSimulatorOptions {
    * only once it listens.
    */
   serverUrl?: string | (() => string | undefined);
+  /**
+   * Server URL requests in flight at once, across every call and chat (default 32); the others
+   * wait their turn, each conversation's messages still in order.
+   */
+  serverMaxInFlight?: number;
 }
 
 export interface FailNextOptions {
@@ -151,7 +156,7 @@ export function createPlatformSimulator(options: PlatformSimulatorOptions = {}):
       if (collection === 'session') dialogues.delete(`session:${id}`);
     },
   });
-  const serverMessages = options.serverSecret ? createServerMessenger({ secret: options.serverSecret, fallbackUrl: options.serverUrl }) : undefined;
+  const serverMessages = options.serverSecret ? createServerMessenger({ secret: options.serverSecret, fallbackUrl: options.serverUrl, maxInFlight: options.serverMaxInFlight }) : undefined;
   const state: SimulatorState = { store, rooms, script: options.script ?? {}, dialogue: dialogueFactory(options.dialogue), dialogues, serverMessages };
   // Age is enforced on a timer too, so an idle simulator gives its memory back.
   const sweeper = setInterval(() => (store.sweep(), rooms.sweep()), Math.min(60_000, Math.max(1_000, maxAgeMs / 2)));

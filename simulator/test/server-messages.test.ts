@@ -3,9 +3,10 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_LINES } from '@helena/contract';
 import { createSimulatedCallObject } from '@helena/simulator';
+import { createPlatformSimulator } from '@helena/simulator/node';
 import { fastSimulator, recordAppMessages, until } from './helpers';
 
 const SECRET = 'simulator-server-secret-0123';
@@ -207,5 +208,54 @@ describe('server messages from the simulator', () => {
       s.sim.publicKey,
     );
     expect(notice.body.output).toEqual([{ role: 'assistant', content: DEMO_LINES.proposalOnItsWay.replace('{email}', 'eva@taller.example') }]);
+  });
+});
+
+describe('how many Server URL requests the simulator has in flight', () => {
+  /** A receiver that takes `serviceMs` to answer each request and records how many it held at once. */
+  async function slowReceiver(serviceMs: number) {
+    const received: { callId: string; type: string }[] = [];
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const server: Server = createServer((req, res) => {
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const message = JSON.parse(Buffer.concat(chunks).toString('utf8')).message;
+        received.push({ callId: message.call.id, type: message.status ?? message.type });
+        setTimeout(() => {
+          inFlight--;
+          res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+        }, serviceMs);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise((r) => server.close(r)));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/vapi/events`, received, max: () => maxInFlight };
+  }
+
+  it('never more than serverMaxInFlight at once, every message delivered, each call in order', async () => {
+    const sink = await slowReceiver(20);
+    const s = await fastSimulator({ serverSecret: SECRET, serverMaxInFlight: 3 });
+    closers.push(s.close);
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const created = await s.api('POST', '/call/web', { assistant: { name: 'Helena', server: { url: sink.url } } }, s.sim.publicKey);
+      expect(created.status).toBe(201);
+      ids.push(created.body.id);
+    }
+    for (const id of ids) s.sim.rooms.end(id, 'customer-ended-call');
+    await vi.waitFor(() => expect(sink.received).toHaveLength(12), { timeout: 20_000 });
+
+    expect(sink.max()).toBeLessThanOrEqual(3);
+    for (const id of ids) expect(sink.received.filter((m) => m.callId === id).map((m) => m.type)).toEqual(['ended', 'end-of-call-report']);
+  });
+
+  it('refuses a limit that is not a whole number of at least 1', () => {
+    for (const bad of [0, -1, 1.5, Number.NaN]) {
+      expect(() => createPlatformSimulator({ serverSecret: SECRET, serverMaxInFlight: bad })).toThrow(/maxInFlight must be a whole number of at least 1/);
+    }
   });
 });

@@ -21,6 +21,13 @@ export interface ServerMessengerOptions {
   retryBaseMs?: number;
   /** Default: the global fetch. */
   fetch?: typeof fetch;
+  /**
+   * Requests in flight to Server URLs at once, across all conversations (default 32). Each one
+   * beyond the HTTP client's idle connections opens a new one, and a busy receiver accepts new
+   * connections slowly (one per turn of its event loop), so an unbounded fan-out under load
+   * leaves messages, and the visitors' own new connections, waiting in its accept queue.
+   */
+  maxInFlight?: number;
   /** Told about a delivery that failed every attempt. */
   onFailure?: (url: string, type: string, error: unknown) => void;
 }
@@ -66,6 +73,25 @@ export function functionToolCall(name: string, args: Json): FunctionToolCallJson
   return { id: `call_${uuid()}`, type: 'function', function: { name, arguments: args } };
 }
 
+/** At most `size` tasks run at once; the others wait their turn, first come first served. */
+function createSlots(size: number) {
+  let busy = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      if (busy >= size) await new Promise<void>((resolve) => waiting.push(resolve));
+      else busy++;
+      try {
+        return await task();
+      } finally {
+        const next = waiting.shift();
+        if (next) next();
+        else busy--;
+      }
+    },
+  };
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The end-of-call report for an ended call record, in the platform's `ServerMessageEndOfCallReport` shape. */
@@ -89,6 +115,9 @@ export function createServerMessenger(options: ServerMessengerOptions): ServerMe
   const attempts = Math.max(1, options.attempts ?? 4);
   const retryBaseMs = options.retryBaseMs ?? 250;
   const doFetch = options.fetch ?? fetch;
+  const maxInFlight = options.maxInFlight ?? 32;
+  if (!Number.isInteger(maxInFlight) || maxInFlight < 1) throw new RangeError(`maxInFlight must be a whole number of at least 1, got ${maxInFlight}`);
+  const slots = createSlots(maxInFlight);
   const chains = new Map<string, Promise<void>>();
 
   const urlFor = (assistant: Json): string | undefined => {
@@ -105,12 +134,17 @@ export function createServerMessenger(options: ServerMessengerOptions): ServerMe
     for (let attempt = 0; attempt < attempts; attempt++) {
       if (attempt > 0) await sleep(retryBaseMs * 2 ** (attempt - 1));
       try {
-        const res = await doFetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-vapi-signature': signature }, body });
-        if (res.ok) return await res.json().catch(() => undefined);
-        await res.body?.cancel();
+        // The slot is held until the answer is read: the connection is busy until then.
+        const answer = await slots.run(async (): Promise<{ status: number; json?: unknown }> => {
+          const res = await doFetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-vapi-signature': signature }, body });
+          if (res.ok) return { status: res.status, json: (await res.json().catch(() => undefined)) as unknown };
+          await res.body?.cancel();
+          return { status: res.status };
+        });
+        if (answer.status >= 200 && answer.status < 300) return answer.json;
         // A refusal of the message itself (4xx other than 408/429) will not change on retry.
-        if (res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429) return undefined;
-        lastError = new Error(`HTTP ${res.status}`);
+        if (answer.status >= 400 && answer.status < 500 && answer.status !== 408 && answer.status !== 429) return undefined;
+        lastError = new Error(`HTTP ${answer.status}`);
       } catch (err) {
         lastError = err;
       }
