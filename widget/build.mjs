@@ -2,8 +2,8 @@
 //   dist/helena-assistant.js   the facade loader (vanilla, no React; short cache)
 //   dist/chunks/*-[hash].js    the UI chunk and the lazy chunks (voice client, tRPC; long cache)
 //   dist/manifest.json         file names and sizes (raw and gzip), and the voice layer's files
-// sonner's CSS is read from its CSS file here and compiled into the UI chunk as a string that the
-// element adopts into its shadow root; sonner's own injection into document.head is removed.
+// sonner's CSS is read from its CSS file here and compiled into a lazy chunk of its own, as a string
+// that the element adopts into its shadow root; sonner's own injection into document.head is removed.
 import { readFile, rm, mkdir, writeFile, stat } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,11 +14,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 const outdir = join(here, 'dist');
 const LOADER_BUDGET = 2048;
-// 85 KB for the UI, and r2wc on top: the card builds the element with r2wc, which costs 1.1 KB gz
-// (measured by replacing it with a hand-written element), and a card library is never dropped to
-// meet a size goal.
-const R2WC_ALLOWANCE = 1536;
-const UI_BUDGET = 85 * 1024 + R2WC_ALLOWANCE;
+const UI_BUDGET = 85 * 1024;
 const VOICE_BUDGET = 25 * 1024;
 /**
  * The lazy entries a demo call's start loads: the call controller, the voice client (the SDK and
@@ -122,9 +118,13 @@ export function trimCss(css, unused) {
   return out.join('');
 }
 
-/** @type {import('esbuild').Plugin} */
-const sonnerInShadow = {
-  name: 'sonner-in-shadow-root',
+/**
+ * sonner without its own `<head>` injection: the element adopts sonner's CSS (`sonnerCss`) into
+ * its shadow root instead.
+ * @type {import('esbuild').Plugin}
+ */
+const sonnerWithoutHeadCss = {
+  name: 'sonner-without-head-css',
   setup(b) {
     b.onLoad({ filter: /[\\/]sonner[\\/]dist[\\/]index\.m?js$/ }, async (args) => {
       let code = await readFile(args.path, 'utf8');
@@ -135,6 +135,17 @@ const sonnerInShadow = {
       if (/__insertCSS\(["'`]/.test(code)) throw new Error('sonner: a second __insertCSS call remains');
       return { contents: code, loader: 'js' };
     });
+  },
+};
+
+/**
+ * `src/ui/sonner-css.ts` (empty in the sources) becomes sonner's CSS file, trimmed: a lazy chunk
+ * holding one string.
+ * @type {import('esbuild').Plugin}
+ */
+const sonnerCss = {
+  name: 'sonner-css',
+  setup(b) {
     b.onLoad({ filter: /[\\/]ui[\\/]sonner-css\.ts$/ }, async () => {
       const raw = (await readFile(sonnerCssPath, 'utf8')).replace(/\/\*.*?\*\//gs, '').replace(/\s+/g, ' ');
       const css = trimCss(raw.replace(/ ?([{};,]) ?/g, '$1').replace(/: /g, ':'), UNUSED_SONNER);
@@ -181,8 +192,8 @@ const common = {
 await rm(outdir, { recursive: true, force: true });
 await mkdir(outdir, { recursive: true });
 
-// 1. The lazy chunks (voice client, tRPC client, session: dialogs and lead flow, email prompt),
-//    built on their own so that nothing they use is hoisted into a chunk the UI must load first.
+// 1. The lazy chunks (voice client, tRPC client, session: dialogs and lead flow, email prompt,
+//    sonner's CSS), built on their own so that nothing they use is hoisted into a chunk the UI must load first.
 const lazyEntries = {
   load: join(here, 'src/voice/load.ts'),
   client: join(here, 'src/rpc/client.ts'),
@@ -193,6 +204,7 @@ const lazyEntries = {
   en: join(here, 'src/i18n-en.ts'),
   markdown: join(here, 'src/ui/markdown.ts'),
   consent: join(here, 'src/ui/consent-step.ts'),
+  toasts: join(here, 'src/ui/sonner-css.ts'),
 };
 const lazy = await build({
   ...common,
@@ -201,7 +213,7 @@ const lazy = await build({
   splitting: true,
   entryNames: 'chunks/[name]-[hash]',
   chunkNames: 'chunks/[name]-[hash]',
-  plugins: [trpcClientPure],
+  plugins: [trpcClientPure, sonnerCss],
 });
 const lazyOut = {};
 /** Entry name → its built file (relative to dist/). */
@@ -246,7 +258,7 @@ const ui = await build({
   outdir,
   splitting: false,
   entryNames: 'chunks/[name]-[hash]',
-  plugins: [sonnerInShadow, lazyImports],
+  plugins: [sonnerWithoutHeadCss, lazyImports],
 });
 const uiFile = Object.entries(ui.metafile.outputs).find(([, o]) => o.entryPoint?.endsWith('src/ui/element.tsx'))?.[0];
 if (!uiFile) throw new Error('UI chunk not found in the metafile');

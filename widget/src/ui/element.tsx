@@ -9,8 +9,8 @@ import { toast } from 'sonner';
 import { camelName, CONFIG_ATTRIBUTES } from '../attributes';
 import { createHelenaStore, type HelenaConfig, type HelenaStore, type StoreDeps } from '../store/store';
 import { App } from './App';
+import { adoptCss } from './adopt-css';
 import { outermostHost } from './focus';
-import sonnerCss from './sonner-css';
 import { CSS } from './styles';
 
 export const UI_TAG = 'helena-assistant-ui';
@@ -25,16 +25,18 @@ export interface HelenaAssistantUIElement extends HTMLElement {
   open(): Promise<void>;
 }
 
-// Constructed stylesheets only: a page whose CSP allows no inline style ('self' only) still
-// styles the element, and one sheet object serves every instance.
-let sheets: CSSStyleSheet[] | undefined;
-function adoptStyles(root: ShadowRoot) {
-  sheets ??= [CSS, sonnerCss].filter(Boolean).map((text) => {
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(text);
-    return sheet;
-  });
-  root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...sheets];
+/**
+ * sonner's stylesheet is a lazy chunk of its own (1.7 KB gz the UI chunk does not carry): fetched
+ * as the element is created, long before anything can show a toast, and adopted into `root`. The
+ * promise settles either way: a toast waits for its styles, never for a chunk that failed to load.
+ */
+function adoptToastStyles(root: ShadowRoot | null): Promise<void> {
+  return import('./sonner-css').then(
+    ({ default: css }) => {
+      if (root && css) adoptCss(root, css);
+    },
+    () => {},
+  );
 }
 
 /** The `::part()` names, re-exported through the facade's shadow root (`exportparts`). */
@@ -93,16 +95,19 @@ export function defineHelenaUI(tag: string = UI_TAG): CustomElementConstructor |
     constructor() {
       super();
       const toasterId = this.toasterId;
+      // Constructed stylesheets (adoptCss): a page whose CSP allows no inline style ('self' only)
+      // still styles the element, and one sheet object serves every instance.
+      if (this.shadowRoot) adoptCss(this.shadowRoot, CSS);
+      const styled = adoptToastStyles(this.shadowRoot);
       this.store = createHelenaStore(readConfig(this), {
         host: () => outermostHost(this) ?? this,
         toast: {
-          success: (message) => void toast.success(message, { toasterId, duration: 4000 }),
-          error: (message) => void toast.error(message, { toasterId, duration: 4000 }),
-          dismiss: () => void toast.dismiss(),
+          success: (message) => void styled.then(() => toast.success(message, { toasterId, duration: 4000 })),
+          error: (message) => void styled.then(() => toast.error(message, { toasterId, duration: 4000 })),
+          dismiss: () => void styled.then(() => toast.dismiss()),
         },
         ...depsOverride,
       });
-      if (this.shadowRoot) adoptStyles(this.shadowRoot);
       // Escape inside the toaster closes the toasts: sonner checks document.activeElement, which
       // is the host element while focus is inside a shadow root.
       this.shadowRoot?.addEventListener('keydown', (event) => {
