@@ -74,6 +74,28 @@ describe('the Markdown subset', () => {
     }
   });
 
+  it('a bare http or https address is a link too, without the sentence’s punctuation around it', () => {
+    const el = render('Mira https://acme.example/precios. O (https://acme.example/a_(b)), y https://acme.example/x?y=1!');
+    const links = [...el.querySelectorAll('a')];
+    expect(links.map((a) => [a.getAttribute('href'), a.textContent])).toEqual([
+      ['https://acme.example/precios', 'https://acme.example/precios'],
+      ['https://acme.example/a_(b)', 'https://acme.example/a_(b)'],
+      ['https://acme.example/x?y=1', 'https://acme.example/x?y=1'],
+    ]);
+    for (const a of links) expect(a.getAttribute('rel')).toBe('noopener noreferrer nofollow');
+    expect(el.textContent).toBe('Mira https://acme.example/precios. O (https://acme.example/a_(b)), y https://acme.example/x?y=1!');
+  });
+
+  it('<address> is a link; a label’s address is not linked twice; a word or another scheme is not a link', () => {
+    const el = render('<https://acme.example> y <mailto:ventas@acme.example> [ver https://acme.example](https://acme.example/ver)');
+    expect([...el.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['https://acme.example/', 'mailto:ventas@acme.example', 'https://acme.example/ver']);
+    expect(el.querySelector('a a')).toBeNull();
+    expect(el.textContent).toBe('https://acme.example y mailto:ventas@acme.example ver https://acme.example');
+    for (const source of ['xhttps://acme.example', 'ftp://acme.example', 'javascript:alert(1)', '<javascript:alert(1)>', 'https://', '<https://a b>']) {
+      expect(render(source).querySelector('a'), source).toBeNull();
+    }
+  });
+
   it('a backslash keeps a delimiter as text', () => {
     expect(render('\\*no\\* y 2 \\* 3').textContent).toBe('*no* y 2 * 3');
     expect(render('\\*no\\*').querySelector('em')).toBeNull();
@@ -132,9 +154,16 @@ describe('hostile and broken input stays text', () => {
   });
 
   it('brackets and parentheses that make no link stay as they were', () => {
-    for (const source of ['[sin cierre', '[a] (https://a.example)', '[a](https://a.example', '(https://a.example)', '[a](https://a.example con espacio)']) {
+    // No labelled link: what is linked, if anything, is the bare address alone.
+    for (const [source, linked] of [
+      ['[sin cierre', []],
+      ['[a] (https://a.example)', ['https://a.example']],
+      ['[a](https://a.example', ['https://a.example']],
+      ['(https://a.example)', ['https://a.example']],
+      ['[a](https://a.example con espacio)', ['https://a.example']],
+    ] as const) {
       const el = render(source);
-      expect(el.querySelector('a'), source).toBeNull();
+      expect([...el.querySelectorAll('a')].map((a) => a.textContent), source).toEqual(linked);
       expect(el.textContent, source).toBe(source);
     }
     // The innermost pair is the link; the outer bracket is text.
@@ -181,6 +210,10 @@ describe('hostile and broken input stays text', () => {
       (n: number) => '[a]('.repeat(n),
       (n: number) => '- '.repeat(n),
       (n: number) => '\\'.repeat(n),
+      (n: number) => '(https://'.repeat(n),
+      (n: number) => 'https://a.example/ '.repeat(n),
+      (n: number) => '<https://'.repeat(n),
+      (n: number) => ' https://a.example/)'.repeat(n),
     ];
     for (const make of hostile) {
       const small = work(make(1_000));

@@ -1,6 +1,7 @@
 /**
  * The assistant's Markdown, the safe subset: bold, italic, lists (ordered and unordered), line
- * breaks, and links to http, https and mailto only. Anything else stays text: HTML is never parsed
+ * breaks, and links to http, https and mailto only: `[label](address)`, `<address>`, and a bare
+ * http or https address in the text (what models most often write). Anything else stays text: HTML is never parsed
  * (React renders it as text), a link with another scheme (`javascript:`, `data:`, a relative one)
  * is shown as the characters it was written with, and an unclosed `**` is shown as it is until
  * its closing pair arrives, so a streaming answer only ever gains formatting.
@@ -61,8 +62,33 @@ function opens(s: string, i: number, d: string): boolean {
   return s.startsWith(d, i) && !isSpace(s[i + d.length]) && (d[0] !== '_' || !isWord(s[i - 1]));
 }
 
+/** Characters a bare address does not end with: the sentence's punctuation around it. */
+const TRAILING = new Set(['.', ',', ':', ';', '!', '?', '*', '_', '~', "'", '"']);
+
+/**
+ * The end of a bare address that starts at `i` and runs to `stop` (exclusive): trailing
+ * punctuation and a closing parenthesis the address did not open are the sentence's.
+ */
+function bareEnd(s: string, i: number, stop: number): number {
+  let open = 0;
+  let close = 0;
+  for (let j = i; j < stop; j++) {
+    if (s[j] === '(') open++;
+    else if (s[j] === ')') close++;
+  }
+  let end = stop;
+  for (;;) {
+    const last = s[end - 1]!;
+    if (TRAILING.has(last)) end--;
+    else if (last === ')' && close > open) {
+      end--;
+      close--;
+    } else return end;
+  }
+}
+
 /** The inline pieces of `s` (a paragraph or a list item; `\n` is a line break). */
-export function parseInline(s: string, depth = 0): Inline[] {
+export function parseInline(s: string, depth = 0, inLink = false): Inline[] {
   const out: Inline[] = [];
   let text = '';
   const flush = () => {
@@ -77,6 +103,8 @@ export function parseInline(s: string, depth = 0): Inline[] {
   const openBracket = nested ? nextWhere(s, (j) => s[j] === '[') : null;
   const closeParen = nested ? nextWhere(s, (j) => s[j] === ')') : null;
   const space = nested ? nextWhere(s, (j) => isSpace(s[j])) : null;
+  // Where a bare address must stop: a space, or the `<` or `>` of markup around it.
+  const addressStop = nested && !inLink ? nextWhere(s, (j) => isSpace(s[j]) || s[j] === '<' || s[j] === '>') : null;
 
   let i = 0;
   while (i < s.length) {
@@ -115,10 +143,19 @@ export function parseInline(s: string, depth = 0): Inline[] {
         const href = end > close + 2 && end - close <= MAX_HREF && (gap < 0 || gap > end) ? safeHref(s.slice(close + 2, end)) : null;
         if (href) {
           flush();
-          out.push({ t: 'a', href, c: parseInline(s.slice(i + 1, close), depth + 1) });
+          out.push({ t: 'a', href, c: parseInline(s.slice(i + 1, close), depth + 1, true) });
           i = end + 1;
           continue;
         }
+      }
+    }
+    if (addressStop && (c === '<' || c === 'h' || c === 'H')) {
+      const link = c === '<' ? angleLink(s, i, addressStop) : bareLink(s, i, addressStop);
+      if (link) {
+        flush();
+        out.push({ t: 'a', href: link.href, c: [link.text] });
+        i = link.next;
+        continue;
       }
     }
     text += c;
@@ -126,6 +163,31 @@ export function parseInline(s: string, depth = 0): Inline[] {
   }
   flush();
   return out;
+}
+
+/** `<address>` at `i`: an absolute http, https or mailto address between angle brackets. */
+function angleLink(s: string, i: number, stop: Int32Array) {
+  const end = stop[i + 1]!;
+  if (end < 0 || s[end] !== '>' || end - i > MAX_HREF) return null;
+  const text = s.slice(i + 1, end);
+  const href = safeHref(text);
+  return href ? { href, text, next: end + 1 } : null;
+}
+
+/** Where a bare address may start: after a space, an opening parenthesis or emphasis, as in GitHub's Markdown. */
+const BEFORE_BARE = new Set([' ', '\t', '\n', '(', '*', '_', '~']);
+
+/** A bare http or https address at `i`, not in the middle of a word or of other markup. */
+function bareLink(s: string, i: number, stop: Int32Array) {
+  if (i > 0 && !BEFORE_BARE.has(s[i - 1]!)) return null;
+  if (!/^https?:\/\/./i.test(s.slice(i, i + 9))) return null;
+  const at = stop[i]!;
+  const limit = at < 0 ? s.length : at;
+  if (limit - i > MAX_HREF) return null;
+  const end = bareEnd(s, i, limit);
+  const text = s.slice(i, end);
+  const href = safeHref(text);
+  return href ? { href, text, next: end } : null;
 }
 
 /** The blocks of a message: paragraphs (split at blank lines) and lists. */
