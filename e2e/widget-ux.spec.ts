@@ -255,17 +255,20 @@ test('the assistant’s Markdown renders; HTML and javascript: links in its line
     void d.dismiss();
   });
   const controlUrl = await startCall(page);
-  await say(controlUrl, 'Tenemos **tres planes**, todos *sin permanencia*:\n1. Web\n2. WhatsApp\n3. Teléfono\n\nEscríbenos a [ventas](mailto:ventas@nexia.example) o mira [la web](https://nexia.example/planes).');
+  await say(controlUrl, 'Tenemos **tres planes**, todos *sin permanencia*:\n1. Web\n2. WhatsApp\n3. Teléfono\n\nEscríbenos a [ventas](mailto:ventas@nexia.example) o mira [la web](https://nexia.example/planes). Casos: https://nexia.example/casos.');
   const answer = log(page).locator('li.bot').filter({ hasText: 'tres planes' });
   await expect(answer.locator('strong')).toHaveText('tres planes', { timeout: 15_000 });
   await expect(answer.locator('em')).toHaveText('sin permanencia');
   await expect(answer.locator('ol > li')).toHaveText(['Web', 'WhatsApp', 'Teléfono']);
   const links = answer.locator('a');
-  await expect(links).toHaveCount(2);
+  await expect(links).toHaveCount(3);
   expect(await links.evaluateAll((as) => as.map((a) => [a.getAttribute('href'), a.getAttribute('target'), a.getAttribute('rel')]))).toEqual([
     ['mailto:ventas@nexia.example', '_blank', 'noopener noreferrer nofollow'],
     ['https://nexia.example/planes', '_blank', 'noopener noreferrer nofollow'],
+    ['https://nexia.example/casos', '_blank', 'noopener noreferrer nofollow'],
   ]);
+  // The bare address is linked without the full stop that ends the sentence.
+  await expect(links.nth(2)).toHaveText('https://nexia.example/casos');
   await shot(page, 'markdown-1');
 
   const hostile = '<img src=x onerror="alert(1)"><script>alert(2)</script> [pulsa](javascript:alert(3)) [datos](data:text/html,<b>x</b>)';
