@@ -90,6 +90,13 @@ async function emptyEmailToast(page: Page) {
   await dialog.getByRole('button', { name: 'Enviar propuestas' }).click();
   const toast = widget(page).getByText('El correo es obligatorio');
   await expect(toast).toBeVisible();
+  // Above the form's backdrop, not dimmed under it: the topmost element at its centre is the toast's.
+  const onTop = await toast.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const top = (el.getRootNode() as ShadowRoot).elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return !!top && !!el.closest('[data-sonner-toast]')?.contains(top);
+  });
+  expect(onTop).toBe(true);
   // The form stays open (the address is required); Escape closes it, and the pointer on the
   // toast then holds it (sonner pauses its timer), so what follows sees it whatever the load.
   await dialog.press('Escape');
