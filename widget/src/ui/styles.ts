@@ -31,7 +31,7 @@ font-size:14px;line-height:20px;color:var(--h-text);letter-spacing:normal;text-a
 button,input{font:inherit;color:inherit;letter-spacing:inherit;text-transform:none;margin:0}
 button{cursor:pointer}
 :focus-visible{outline:3px solid var(--helena-focus,#f59e0b);outline-offset:2px}
-ol[data-sonner-toaster]{z-index:calc(var(--helena-z,2147483000) + 2)}
+[data-sonner-toaster][dir]{z-index:calc(var(--helena-z,2147483000) + 2)}
 .sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 ${LAUNCHER_CSS}
 .live::after{content:"";position:absolute;top:2px;right:2px;width:14px;height:14px;border-radius:50%;background:#16a34a;border:2px solid #fff;animation:helena-pulse 1s infinite}
