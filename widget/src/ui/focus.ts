@@ -2,6 +2,8 @@
  * Focus handling for the dialogs, across shadow roots: `document.activeElement` is the outermost
  * host while focus is inside the widget, so every check walks the roots.
  */
+import { afterPaint } from '../store/after-paint';
+
 const FOCUSABLE =
   'a[href],button:not([disabled]),input:not([disabled]):not([type="hidden"]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
 
@@ -99,8 +101,15 @@ export function panelFocus() {
   return {
     panel: (panel: HTMLElement | null): (() => void) | undefined => {
       if (!panel) return undefined;
-      if (focusIsFree(panel)) panel.querySelector<HTMLElement>('[data-autofocus],textarea,input')?.focus();
+      let shown = true;
+      // Focus moves once the panel is painted: focusing (style, caret, events) would delay the
+      // frame that shows it. Focus the visitor moved meanwhile stays where they put it.
+      const before = deepActiveElement(panel.ownerDocument);
+      void afterPaint(panel.ownerDocument.defaultView).then(() => {
+        if (shown && focusIsFree(panel) && deepActiveElement(panel.ownerDocument) === before) panel.querySelector<HTMLElement>('[data-autofocus],textarea,input')?.focus();
+      });
       return () => {
+        shown = false;
         handBack = panel.contains((panel.getRootNode() as ShadowRoot).activeElement);
       };
     },
