@@ -103,10 +103,14 @@ export function panelFocus() {
       if (!panel) return undefined;
       let shown = true;
       // Focus moves once the panel is painted: focusing (style, caret, events) would delay the
-      // frame that shows it. Focus the visitor moved meanwhile stays where they put it.
-      const before = deepActiveElement(panel.ownerDocument);
-      void afterPaint(panel.ownerDocument.defaultView).then(() => {
-        if (shown && focusIsFree(panel) && deepActiveElement(panel.ownerDocument) === before) panel.querySelector<HTMLElement>('[data-autofocus],textarea,input')?.focus();
+      // frame that shows it. Focus the visitor moved meanwhile stays where they put it; the
+      // facade's hand-over to the first control, when its placeholder goes, is not theirs.
+      const doc = panel.ownerDocument;
+      const before = deepActiveElement(doc);
+      void afterPaint(doc.defaultView).then(() => {
+        const now = deepActiveElement(doc);
+        const handedOver = now === (panel.getRootNode() as ParentNode).querySelector('button,input');
+        if (shown && focusIsFree(panel) && (now === before || handedOver)) panel.querySelector<HTMLElement>('[data-autofocus],textarea,input')?.focus();
       });
       return () => {
         shown = false;
