@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { SqliteDatabase as Database } from '@helena/api/db';
 import { useDemoServer, type DemoServer } from './helpers/demo-server';
 import { axeSeriousOrCritical, focusedLabel as focused, screenshots } from './helpers/page';
+import { recordActivity } from './helpers/page-activity';
 
 const shot = screenshots(fileURLToPath(new URL('artifacts/widget-panel/', import.meta.url)));
 const GREETING = '¡Hola! Soy Helena, la asistente virtual de Nexia. ¿En qué puedo ayudarte hoy?';
@@ -94,6 +95,34 @@ test('opening the panel puts focus in the message box', async ({ page }) => {
   await expect(panel(page)).toBeVisible();
   await expect(messageBox(page)).toBeFocused();
   expect(await focused(page)).toBe('Escribe tu mensaje');
+  expect(errors).toEqual([]);
+});
+
+test('hovered, then clicked: the panel rendered ahead is out of reach until the click shows it focused and starts one call', async ({ page }) => {
+  const activity = await recordActivity(page, site.url);
+  const errors = await openHome(page, LAPTOP);
+  await launcher(page).hover();
+  // Rendered ahead, in the element but invisible, inert and out of the accessibility tree.
+  const ahead = widget(page).locator('section[part~="panel"]');
+  await expect(ahead).toHaveCount(1);
+  await expect(ahead).toBeHidden();
+  expect(await ahead.evaluate((el) => (el as HTMLElement).inert)).toBe(true);
+  await expect(panel(page)).toHaveCount(0);
+  await expect(messageBox(page)).toHaveCount(0);
+  // The keyboard passes it by: Tab from the launcher never lands inside it.
+  await launcher(page).focus();
+  await page.keyboard.press('Tab');
+  expect(await ahead.evaluate((el) => el.contains((el.getRootNode() as ShadowRoot).activeElement))).toBe(false);
+  // Rendering ahead started nothing: no call, no microphone, nothing sent.
+  expect(activity.outbound()).toEqual([]);
+  expect(await activity.microphone()).toBe(0);
+
+  await launcher(page).click();
+  await expect(panel(page)).toBeVisible();
+  await expect(messageBox(page)).toBeFocused();
+  await expect(widget(page).getByRole('button', { name: 'Finalizar Llamada' })).toBeVisible({ timeout: 15_000 });
+  expect(await activity.microphone()).toBe(1);
+  await expect.poll(() => activity.outbound().filter((r) => r.includes('vapi_call.create')).length, { timeout: 10_000 }).toBe(1);
   expect(errors).toEqual([]);
 });
 

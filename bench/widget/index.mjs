@@ -20,9 +20,12 @@
 //   long tasks / added blocking time TBT (Σ over long tasks of duration − 50 ms) minus the baseline's,
 //                                   in the page-load window (navigation → load + 1 s) and in the
 //                                   idle window (load + 1 s → load + 6 s)
-//   click → panel                   pointerdown → the first frame in which the widget's subtree has
-//                                   grown by ≥ 5 elements, after a hover that preloads (and a cold
-//                                   click for ours, on intent, without a hover first)
+//   click → panel                   pointerdown → the first frame in which the widget's subtree
+//                                   shows ≥ 5 more *visible* elements (Element.checkVisibility(),
+//                                   counted the same way for every widget and the bare button), after
+//                                   a hover that preloads (and a cold click for ours, on intent,
+//                                   without a hover first). Visible, not merely present: a widget
+//                                   may render its panel ahead, hidden, and only reveal it on click
 //   bare host button                the same measure, on the same page just before, for a plain
 //                                   <button> of the host page whose click handler adds 6 elements:
 //                                   what any click costs there (input, frame); ours is read against it
@@ -229,7 +232,8 @@ async function networkQuiet(page, quietMs = 1000, maxMs = 15000) {
 
 /**
  * pointerdown on `target` → the first frame in which the subtree of `root` (a selector; shadow
- * roots included) has grown by ≥ 5 elements; null if it never does.
+ * roots included) shows ≥ 5 more visible elements (checkVisibility(): rendered, not inside
+ * display:none or content-visibility:hidden); null if it never does.
  */
 async function clickToGrowth(page, target, root) {
   const box = await target.boundingBox();
@@ -239,7 +243,7 @@ async function clickToGrowth(page, target, root) {
       let n = 0;
       const walk = (node) => {
         for (const el of node.children) {
-          n++;
+          if (el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) n++;
           if (el.shadowRoot) walk(el.shadowRoot);
           walk(el);
         }

@@ -19,7 +19,8 @@ describe('the default (no mode attribute): the specification\'s flow', () => {
     // inactive → loading: 'Conectando con {name}...' and no close control while connecting.
     await ui.findByText('Conectando con Helena...');
     expect(ui.queryByRole('button', { name: 'Cerrar' })).toBeNull();
-    expect(voice.startArgs).toHaveLength(1);
+    // The call starts once the panel's frame is painted.
+    await waitFor(() => expect(voice.startArgs).toHaveLength(1));
     // loading → active on call-start: 'Finalizar Llamada', and the call button is gone.
     voice.emit('call-start');
     await ui.findByRole('button', { name: 'Finalizar Llamada' });

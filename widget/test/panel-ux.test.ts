@@ -46,6 +46,8 @@ describe('the microphone toggle', () => {
     fireEvent.click(await ui.findByRole('button', { name: 'Hablar con Helena' }));
     await ui.findByText('Conectando con Helena...');
     expect(ui.queryByRole('button', { name: 'Silenciar micrófono' })).toBeNull();
+    // The platform answers the start, which follows the panel's frame.
+    await waitFor(() => expect(voice.startArgs).toHaveLength(1));
     voice.emit('call-start');
     fireEvent.click(await ui.findByRole('button', { name: 'Silenciar micrófono' }));
     await ui.findByRole('button', { name: 'Activar micrófono' });

@@ -42,6 +42,8 @@ describe('Escape on the panel', () => {
     const ui = await openByKeyboard();
     voice.transcript('assistant', 'final', 'Hola, soy Helena.');
     const box = await ui.findByRole('textbox', { name: 'Escribe tu mensaje' });
+    // Escape is pressed where a keyboard user is: in the message box, once focus has moved there.
+    await waitFor(() => expect(focused()).toBe(box));
     fireEvent.keyDown(box, { key: 'Escape' });
 
     const back = await ui.findByRole('button', { name: 'Volver a la llamada con Helena' });

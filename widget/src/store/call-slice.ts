@@ -6,7 +6,7 @@
 import type { CallController, CallSlice, StoreKit, StoreParts } from './types';
 
 export function createCallSlice(
-  kit: Pick<StoreKit, 'get' | 'set' | 'texts' | 'demo' | 'fail' | 'cancel' | 'log' | 'needsConsent'>,
+  kit: Pick<StoreKit, 'get' | 'set' | 'texts' | 'demo' | 'fail' | 'cancel' | 'log' | 'needsConsent' | 'afterPaint'>,
   parts: Pick<StoreParts, 'calls' | 'channel' | 'pending'>,
 ): CallSlice {
   const { get, set } = kit;
@@ -43,6 +43,9 @@ export function createCallSlice(
       }
       // Feedback first ('Conectando con {name}...'), then the lazy parts.
       set({ status: 'loading', panelOpen: true, ended: false, error: null, speaking: false, listening: false });
+      // The panel's frame first: loading the voice layer and starting the call (microphone,
+      // platform, our row) would otherwise delay it. The click's permission to start holds.
+      await kit.afterPaint();
       let c: CallController;
       try {
         c = await parts.calls();

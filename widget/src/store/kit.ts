@@ -6,6 +6,7 @@ import { fmt, textsFor, type Texts } from '../i18n';
 import type { LeadApiFactory } from '../rpc/types';
 import type { VoiceFactory } from '../voice/types';
 import { isDemo } from './config';
+import { afterPaint } from './after-paint';
 import { createConsent } from './consent';
 import { lazy } from './lazy';
 import type { ChatMessage, ConsentSlice, HelenaState, StoreDeps, StoreKit, StoreParts, TimerKey, ToastApi } from './types';
@@ -131,6 +132,7 @@ export function createKit(
     pageUrl: () => env.win?.location?.href,
     log: env.log,
     win: env.win,
+    afterPaint: deps.afterPaint ?? (() => afterPaint(env.win)),
     append,
     scroll,
     fail: (message, source) => {

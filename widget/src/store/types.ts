@@ -178,6 +178,8 @@ export interface StoreDeps {
   loadCall?: () => Promise<{ createCallController(kit: StoreKit): CallController }>;
   loadChat?: () => Promise<{ createChatController(kit: StoreKit): ChatController }>;
   toast?: ToastApi;
+  /** Resolves once the frame a click caused is painted (default: the next frame, then a task). */
+  afterPaint?: () => Promise<void>;
   now?: () => number;
   log?: (...args: unknown[]) => void;
 }
@@ -225,6 +227,8 @@ export interface StoreKit {
   log(...args: unknown[]): void;
   /** The window whose events and location the element uses. */
   win: Window | null;
+  /** Resolves once the frame a click caused is painted: a call's start waits for it. */
+  afterPaint(): Promise<void>;
   /** Adds a line to the conversation, scrolled into view. */
   append(role: ChatMessage['role'], message: string, isFinal?: boolean): ChatMessage;
   scroll(): void;

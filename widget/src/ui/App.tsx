@@ -2,7 +2,7 @@
  * The overlay's components. They only render: every state change and side effect is a store
  * action (see ../store/store.ts).
  */
-import { createElement, lazy, Suspense, useId, useState, type RefCallback } from 'react';
+import { createElement, lazy, Suspense, useDeferredValue, useId, useState, type RefCallback } from 'react';
 import { Toaster } from 'sonner';
 import { fmt } from '../i18n';
 import { colourTheme, onLeft } from '../store/config';
@@ -55,6 +55,9 @@ export function App({ store, toasterId }: AppProps) {
   const visible = useHelena(store, (s) => s.visible);
   const showPanel = useHelena(store, (s) => (s.status !== 'inactive' || s.panelOpen) && !s.error && !s.minimised);
   const [focus] = useState(panelFocus);
+  // The panel is rendered ahead, hidden, in a background render after the launcher's: a click
+  // then only reveals it, its style and layout already done.
+  const warm = useDeferredValue(true, false);
   const transcriptOpen = useHelena(store, (s) => s.transcriptOpen);
   const emailOpen = useHelena(store, (s) => s.emailOpen);
   const error = useHelena(store, (s) => s.error);
@@ -66,7 +69,12 @@ export function App({ store, toasterId }: AppProps) {
   if (!ready) return <div className="root" data-helena-root="" />;
   return (
     <div className="root" part="root" data-helena-root="">
-      {visible ? showPanel ? <Panel store={store} focusRef={focus.panel} /> : <Launcher store={store} focusRef={focus.launcher} /> : null}
+      {visible ? (
+        <>
+          {showPanel || warm ? <Panel store={store} shown={showPanel} focusRef={focus.panel} /> : null}
+          {showPanel ? null : <Launcher store={store} focusRef={focus.launcher} />}
+        </>
+      ) : null}
       <Suspense fallback={null}>
         {visible && transcriptOpen ? <TranscriptModal store={store} /> : null}
         {visible && emailOpen ? <EmailModal store={store} /> : null}
@@ -92,6 +100,14 @@ export function App({ store, toasterId }: AppProps) {
 interface Focused {
   store: HelenaStore;
   focusRef: RefCallback<HTMLElement>;
+}
+
+/**
+ * Until it is shown, the panel is laid out but invisible and inert (out of the accessibility tree,
+ * the tab order and the pointer's reach); its focus ref is attached when it shows.
+ */
+interface PanelProps extends Focused {
+  shown: boolean;
 }
 
 function Launcher({ store, focusRef }: Focused) {
@@ -128,7 +144,9 @@ function Launcher({ store, focusRef }: Focused) {
   );
 }
 
-function Panel({ store, focusRef }: Focused) {
+const HIDDEN = { visibility: 'hidden' } as const;
+
+function Panel({ store, focusRef, shown }: PanelProps) {
   const t = useTexts(store);
   const headingId = useId();
   const config = useHelena(store, (s) => s.config);
@@ -144,7 +162,9 @@ function Panel({ store, focusRef }: Focused) {
       part={expanded ? 'panel panel-expanded' : 'panel'}
       aria-labelledby={headingId}
       data-status={status}
-      ref={focusRef}
+      ref={shown ? focusRef : undefined}
+      inert={!shown}
+      style={shown ? undefined : HIDDEN}
       onKeyDown={(e) => {
         if (e.key !== 'Escape' || e.defaultPrevented) return;
         e.preventDefault();

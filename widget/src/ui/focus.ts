@@ -2,6 +2,8 @@
  * Focus handling for the dialogs, across shadow roots: `document.activeElement` is the outermost
  * host while focus is inside the widget, so every check walks the roots.
  */
+import { afterPaint } from '../store/after-paint';
+
 const FOCUSABLE =
   'a[href],button:not([disabled]),input:not([disabled]):not([type="hidden"]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
 
@@ -99,8 +101,19 @@ export function panelFocus() {
   return {
     panel: (panel: HTMLElement | null): (() => void) | undefined => {
       if (!panel) return undefined;
-      if (focusIsFree(panel)) panel.querySelector<HTMLElement>('[data-autofocus],textarea,input')?.focus();
+      let shown = true;
+      // Focus moves once the panel is painted: focusing (style, caret, events) would delay the
+      // frame that shows it. Focus the visitor moved meanwhile stays where they put it; the
+      // facade's hand-over to the first control, when its placeholder goes, is not theirs.
+      const doc = panel.ownerDocument;
+      const before = deepActiveElement(doc);
+      void afterPaint(doc.defaultView).then(() => {
+        const now = deepActiveElement(doc);
+        const handedOver = now === (panel.getRootNode() as ParentNode).querySelector('button,input');
+        if (shown && focusIsFree(panel) && (now === before || handedOver)) panel.querySelector<HTMLElement>('[data-autofocus],textarea,input')?.focus();
+      });
       return () => {
+        shown = false;
         handBack = panel.contains((panel.getRootNode() as ShadowRoot).activeElement);
       };
     },

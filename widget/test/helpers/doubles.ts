@@ -191,6 +191,8 @@ export function makeStore(config: Partial<HelenaConfig> = {}, extra: Partial<Sto
       loadCall: async () => callModule,
       loadSession: async () => sessionModule,
       toast: { success: (m) => void toasts.push(['success', m]), error: (m) => void toasts.push(['error', m]) },
+      // No frames to wait for here (the timers may be fake): the element's tests paint.
+      afterPaint: async () => {},
       now: () => 1_700_000_000_000,
       log: (...args) => void logs.push(args),
       ...extra,
