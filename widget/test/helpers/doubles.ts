@@ -5,6 +5,10 @@
 import { vi } from 'vitest';
 import * as callModule from '../../src/store/call';
 import * as sessionModule from '../../src/session';
+// The email prompt is a lazy chunk the store imports at the first line it scans: loaded here, its
+// first import in a test is as quick as the next ones, instead of a transform that a loaded
+// machine may not finish within settle()'s rounds.
+import '../../src/store/email-prompt';
 import type { LeadApi } from '../../src/rpc/types';
 import { createHelenaStore, type HelenaConfig, type StoreDeps } from '../../src/store/store';
 import type { AddMessage, VoiceClient, VoiceOptions } from '../../src/voice/types';
