@@ -13,21 +13,24 @@ afterEach(() => {
   while (mounted.length) mounted.pop()!();
 });
 
-/** Renders `source` as the message list does, and returns the container. */
-function render(source: string, into?: HTMLElement): HTMLElement {
-  const host = into ?? document.createElement('div');
-  if (!into) {
-    document.body.append(host);
-    const root = createRoot(host);
-    (host as HTMLElement & { root?: ReturnType<typeof createRoot> }).root = root;
-    mounted.push(() => {
-      root.unmount();
-      host.remove();
-    });
-  }
-  const root = (host as HTMLElement & { root?: ReturnType<typeof createRoot> }).root!;
-  flushSync(() => root.render(createElement(Fragment, null, renderMarkdown(createElement, source))));
+type Host = HTMLElement & { root: ReturnType<typeof createRoot> };
+
+/** A container in the document with a React root of its own, unmounted after the test. */
+function mountHost(): Host {
+  const host = Object.assign(document.createElement('div'), { root: undefined as unknown as ReturnType<typeof createRoot> });
+  document.body.append(host);
+  host.root = createRoot(host);
+  mounted.push(() => {
+    host.root.unmount();
+    host.remove();
+  });
   return host;
+}
+
+/** Renders `source` as the message list does, into `into` or a new container, and returns it. */
+function render(source: string, into: Host = mountHost()): Host {
+  flushSync(() => into.root.render(createElement(Fragment, null, renderMarkdown(createElement, source))));
+  return into;
 }
 
 describe('the Markdown subset', () => {
@@ -225,14 +228,7 @@ describe('hostile and broken input stays text', () => {
 
 describe('streaming', () => {
   it('an answer that grows only gains formatting, and keeps the nodes it already had', () => {
-    const host = document.createElement('div');
-    document.body.append(host);
-    const root = createRoot(host);
-    (host as HTMLElement & { root?: ReturnType<typeof createRoot> }).root = root;
-    mounted.push(() => {
-      root.unmount();
-      host.remove();
-    });
+    const host = mountHost();
     render('Te cuento el ', host);
     const paragraph = host.querySelector('p')!;
     render('Te cuento el **pre', host);
