@@ -1,6 +1,8 @@
 // Configuration from the environment, validated with zod. A bad value stops start-up with a
 // clear message (ConfigError), never a stack trace.
 import { z } from 'zod';
+import { demoOffer, loadOffer, OfferError } from './offer/load';
+import type { Offer } from './offer/schema';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalString = z.preprocess(blankToUndefined, z.string().trim().optional());
@@ -72,7 +74,7 @@ export const configSchema = z
       z
         .string()
         .regex(/^(?:[^<>]*<)?[^\s@<>]+@[^\s@<>]+(?:>)?$/, 'must be an address like "Helena <propuestas@example.com>"')
-        .default('Helena <propuestas@example.com>'),
+        .optional(),
     ),
     MAIL_POLL_MS: int(1000, 10, 600_000),
     MAIL_RETRY_BASE_MS: int(2000, 1, 3_600_000),
@@ -118,7 +120,15 @@ export const configSchema = z
     SIM_MAX_ROOMS: int(100, 1, 100_000),
     SIM_MAX_AGE_MINUTES: int(60, 1, 7 * 24 * 60),
 
-    /** The sender's identity in mail and pages; default MAIL_FROM's display name, else 'Helena'. */
+    /**
+     * The site owner's offer (company, currency, tax, catalogue) as a JSON file; unset, the demo
+     * site's own (api/offers/demo-nexia.json).
+     */
+    OFFER_FILE: optionalString,
+    /**
+     * The seller's name in mail and pages when there is no OFFER_FILE (with one, its company.name);
+     * default MAIL_FROM's display name when MAIL_FROM is set, else the demo offer's company.
+     */
     COMPANY_NAME: z.preprocess(blankToUndefined, z.string().max(100).optional()),
     /** The sender's postal address, shown in every visitor email's footer when set. */
     COMPANY_ADDRESS: z.preprocess(blankToUndefined, z.string().trim().max(300).optional()),
@@ -136,17 +146,36 @@ export const configSchema = z
     LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info')),
     SHUTDOWN_TIMEOUT_MS: int(10_000, 0, 600_000),
   })
-  .transform((c) => {
+  .transform((c, ctx) => {
     const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT || 3000}`).replace(/\/+$/, '');
     const origin = new URL(publicUrl).origin;
+    let offer: Offer;
+    try {
+      offer = c.OFFER_FILE ? loadOffer(c.OFFER_FILE) : demoOffer();
+    } catch (err) {
+      if (!(err instanceof OfferError)) throw err;
+      ctx.addIssue({ code: 'custom', path: ['OFFER_FILE'], message: err.message });
+      return z.NEVER;
+    }
+    const companyName = c.OFFER_FILE ? offer.company.name : (c.COMPANY_NAME ?? (c.MAIL_FROM && displayNameOf(c.MAIL_FROM)) ?? offer.company.name);
     return {
       ...c,
-      COMPANY_NAME: c.COMPANY_NAME ?? displayNameOf(c.MAIL_FROM) ?? 'Helena',
+      MAIL_FROM: c.MAIL_FROM ?? defaultMailFrom(companyName),
+      offer,
+      COMPANY_NAME: companyName,
+      // The offer's postal address when its company is the seller, unless one is set.
+      COMPANY_ADDRESS: c.COMPANY_ADDRESS ?? (companyName === offer.company.name ? offer.company.address : undefined),
       PUBLIC_URL: publicUrl,
       ALLOWED_ORIGINS: [...new Set([origin, ...c.ALLOWED_ORIGINS])],
       STRICT_RATE_LIMIT_PER_MINUTE: c.STRICT_RATE_LIMIT_PER_MINUTE ?? Math.max(1, Math.ceil(c.RATE_LIMIT_PER_MINUTE / 6)),
     };
   });
+
+/** The sender of mail when MAIL_FROM is unset: the seller, at the demo's address. */
+export function defaultMailFrom(company: string): string {
+  const plain = /^[\p{L}\p{N} .'-]+$/u.test(company);
+  return `${plain ? company : `"${company.replace(/["\\<>\r\n]/g, '')}"`} <propuestas@example.com>`;
+}
 
 /** '"Acme, S.L." <propuestas@acme.es>' -> 'Acme, S.L.'; undefined for a bare address. */
 function displayNameOf(from: string): string | undefined {
@@ -158,7 +187,8 @@ export type Config = z.infer<typeof configSchema>;
 
 export class ConfigError extends Error {
   constructor(readonly issues: string[]) {
-    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+    // One problem is one line, fit for a terminal or a log; several are a list.
+    super(issues.length === 1 ? `Invalid configuration: ${issues[0]}` : `Invalid configuration:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
     this.name = 'ConfigError';
   }
 }
@@ -172,6 +202,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       const key = i.path.join('.') || '(environment)';
       const value = typeof i.path[0] === 'string' ? env[i.path[0]] : undefined;
       const shown = value === undefined ? '' : ` (got ${JSON.stringify(value.length > 60 ? value.slice(0, 60) + '…' : value)})`;
+      // The offer's message names its file already.
+      if (key === 'OFFER_FILE') return `${key}: ${i.message}`;
       return `${key}: ${i.message}${/TOKEN|KEY|SECRET|URL/.test(key) && key !== 'PUBLIC_URL' ? '' : shown}`;
     }),
   );

@@ -1,4 +1,5 @@
 // Test helpers: real servers on loopback, real database files in temp dirs.
+import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
 import { tmpdir } from 'node:os';
@@ -206,4 +207,16 @@ export function deliveriesPerOutboxId(messages: ReadonlyArray<{ metadata: Record
     if (id && ids.includes(id)) counts.set(id, (counts.get(id) ?? 0) + 1);
   }
   return counts;
+}
+
+/** Posts a Server URL message `{ message }` signed with `secret` (X-Vapi-Signature, HMAC-SHA256), expecting 200. */
+export async function deliverServerMessage(url: string, secret: string, message: Record<string, unknown>): Promise<unknown> {
+  const body = JSON.stringify({ message });
+  const res = await fetch(`${url}/api/vapi/events`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-vapi-signature': createHmac('sha256', secret).update(body).digest('hex') },
+    body,
+  });
+  if (res.status !== 200) throw new Error(`Server URL answered ${res.status}: ${await res.text()}`);
+  return res.json();
 }

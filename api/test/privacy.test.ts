@@ -8,6 +8,7 @@ import postmark from 'postmark';
 import { pgSchema, registerLead, rpc, startSink, startTestServer, tempDir, PG_URL, SINK_TOKEN, type SinkServer } from './helpers';
 import { insertCall } from '../src/calls/queries';
 import { ConfigError, loadConfig } from '../src/config';
+import { DEMO_OFFER_FILE, loadOffer } from '../src/offer/load';
 import { createDatabase } from '../src/db';
 import { createLogger } from '../src/log';
 import { createPrivacyKeys } from '../src/privacy/keys';
@@ -401,9 +402,9 @@ describe('configuration', () => {
     }
   });
 
-  it("COMPANY_NAME defaults to MAIL_FROM's display name; PRIVACY_SECRET must be long", () => {
+  it("COMPANY_NAME defaults to MAIL_FROM's display name, else the offer's company; PRIVACY_SECRET must be long", () => {
     expect(loadConfig({ MAIL_FROM: '"Acme, S.L." <propuestas@acme.es>' }).COMPANY_NAME).toBe('Acme, S.L.');
-    expect(loadConfig({ MAIL_FROM: 'propuestas@acme.es' }).COMPANY_NAME).toBe('Helena');
+    expect(loadConfig({ MAIL_FROM: 'propuestas@acme.es' }).COMPANY_NAME).toBe(loadOffer(DEMO_OFFER_FILE).company.name);
     expect(loadConfig({ MAIL_FROM: 'Acme <propuestas@acme.es>', COMPANY_NAME: 'Acme Ibérica' }).COMPANY_NAME).toBe('Acme Ibérica');
     expect(() => loadConfig({ PRIVACY_SECRET: 'short' })).toThrow(ConfigError);
   });

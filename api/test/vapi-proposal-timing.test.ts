@@ -1,11 +1,10 @@
 // When the proposal email goes, with a Server URL: the confirmation at once, the proposal after
 // the end-of-call report (quoting its summary), or without one once the wait after the call's
 // end runs out; the waiting survives a restart of the server on the same database file.
-import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server';
-import { rpc, SINK_TOKEN, startSink, startTestServer, tempDir, waitFor, type SinkServer } from './helpers';
+import { deliverServerMessage, rpc, SINK_TOKEN, startSink, startTestServer, tempDir, waitFor, type SinkServer } from './helpers';
 
 const SECRET = 'timing-secret-0123456789abcdef';
 // The spec's subjects for the two messages.
@@ -33,16 +32,7 @@ const start = (dbFile: string, waitMinutes: number) =>
     PROPOSAL_REPORT_WAIT_MINUTES: String(waitMinutes),
   });
 
-async function deliver(srv: RunningServer, message: Record<string, unknown>) {
-  const body = JSON.stringify({ message });
-  const res = await fetch(`${srv.url}/api/vapi/events`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-vapi-signature': createHmac('sha256', SECRET).update(body).digest('hex') },
-    body,
-  });
-  expect(res.status).toBe(200);
-  return res.json();
-}
+const deliver = (srv: RunningServer, message: Record<string, unknown>) => deliverServerMessage(srv.url, SECRET, message) as Promise<{ results: { result: unknown }[] }>;
 
 /** A conversation the widget registered, and the assistant's registrar_contacto call in it. */
 async function leadByTool(srv: RunningServer, email: string) {

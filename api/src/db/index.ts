@@ -23,6 +23,7 @@ import { platformReports } from './migrations/20261123T2230_platform_reports';
 import { proposalWaits } from './migrations/20261123T2245_proposal_waits';
 import { callVapiCallIndex } from './migrations/20261126T0100_call_vapi_call_index';
 import { privacy } from './migrations/20261126T0200_privacy';
+import { proposalDocuments } from './migrations/20261128T0300_proposal_documents';
 
 export type { Database } from './schema';
 export { SqliteDatabase, SQLITE_PACKAGE } from './sqlite';
@@ -36,6 +37,7 @@ export const migrations = {
   '20261123T2245_proposal_waits': proposalWaits,
   '20261126T0100_call_vapi_call_index': callVapiCallIndex,
   '20261126T0200_privacy': privacy,
+  '20261128T0300_proposal_documents': proposalDocuments,
 };
 
 /**

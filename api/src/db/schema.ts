@@ -1,3 +1,5 @@
+import type { ColumnType } from 'kysely';
+
 // Table types. The spec's five tables with exactly their fields, plus the outbox and the
 // vapi_call update token (stored hashed). Timestamps are ISO-8601 UTC strings.
 
@@ -28,6 +30,8 @@ export interface VapiCallTable {
   ended_reason: string | null;
   recording_url: string | null;
   reported_at: string | null;
+  /** JSON string[]: the visitor's own turns and the platform's analysis of them, from the report. */
+  visitor_words: unknown;
   created_at: string;
   updated_at: string;
 }
@@ -75,6 +79,17 @@ export interface PdfTable {
   /** boolean on PostgreSQL, 0/1 on SQLite. Read it through `Boolean()`. */
   email_sent: boolean | number;
   expires_at: string;
+  /** JSON of the ProposalDocument the page and PDF show (read through `parseJson`); null for rows made before documents. */
+  document: unknown;
+  /** The PDF of `document`, rendered when it changes, never per request. */
+  pdf_file: Buffer | null;
+  /** Goes up each time the document changes (the end-of-call report, the acceptance); 1 when made. */
+  version: ColumnType<number, number | undefined, number>;
+  accepted_at: string | null;
+  /** The full name the visitor typed to accept. */
+  accepted_name: string | null;
+  /** The version the visitor saw when accepting. */
+  accepted_version: number | null;
   created_at: string;
   updated_at: string;
 }

@@ -1,10 +1,13 @@
 // The two emails proposal.send queues, in Spanish, HTML + text, each ending with the footer (who
-// sends it, why, and the unsubscribe and data links). Every user value goes through `html`
-// (escaped); the text versions are plain text. Subjects are fixed: nothing a visitor typed
-// reaches a subject line, where it would speak in the company's name.
+// sends it, why, and the unsubscribe and data links). Both render the proposal's document, so they
+// say what the page and the PDF say. Every user value goes through `html` (escaped); the text
+// versions are plain text. Subjects are fixed: nothing a visitor typed reaches a subject line,
+// where it would speak in the company's name.
 import { html, paragraphs, type SafeHtml } from '../html/escape';
 import type { MailFooter } from './footer';
-import { OFFER, forCompany, formatDateEs, greeting, roleLine, type ProposalView } from '../pages/proposal-view';
+import { textColorOn } from '../offer/color';
+import type { ProposalDocument } from '../proposal/document';
+import * as say from '../pages/proposal-view';
 
 export interface RenderedEmail {
   subject: string;
@@ -14,6 +17,8 @@ export interface RenderedEmail {
 
 export const CONFIRMATION_SUBJECT = 'Hemos recibido tu solicitud';
 export const PROPOSAL_SUBJECT = 'Tu propuesta personalizada';
+
+const MUTED = '#5b6b7c';
 
 function layout(title: string, body: SafeHtml, footer: MailFooter): string {
   return html`<!doctype html>
@@ -28,55 +33,78 @@ ${footer.html}
 </body></html>`.value;
 }
 
-const button = (href: string, label: string) =>
-  html`<p style="margin:24px 0"><a href="${href}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${label}</a></p>`;
+const button = (d: ProposalDocument, href: string, label: string) =>
+  html`<p style="margin:24px 0"><a href="${href}" style="display:inline-block;background:${d.seller.color};color:${textColorOn(d.seller.color)};text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${label}</a></p>`;
 
-export function confirmationEmail(v: ProposalView, footer: MailFooter): RenderedEmail {
+/** What the confirmation says comes next: honest about the proposal email still to come. */
+const nextStep = (d: ProposalDocument, waitsForReport: boolean) =>
+  waitsForReport
+    ? `Cuando termine tu conversación te enviaremos a este correo la propuesta de ${d.seller.name}, con su PDF. Ya puedes ver cómo va quedando aquí:`
+    : `En unos instantes te llegará otro correo con la propuesta de ${d.seller.name} y su PDF. También puedes verla ya aquí:`;
+
+export function confirmationEmail(d: ProposalDocument, footer: MailFooter, opts: { waitsForReport: boolean }): RenderedEmail {
   const subject = CONFIRMATION_SUBJECT;
-  const body = html`<h1 style="font-size:22px;margin:0 0 12px">${greeting(v)}</h1>
-<p>Gracias por hablar con ${v.assistantName}. Hemos recibido tu solicitud${v.company ? html` para ${v.company}` : ''} y ya tienes tu propuesta personalizada.</p>
-${button(v.link, 'Ver mi propuesta')}
-<p style="color:#5b6b7c;font-size:14px">Si el botón no funciona, copia este enlace en tu navegador: <a href="${v.link}" style="color:#4f46e5">${v.link}</a></p>`;
-  const text = [
-    `${greeting(v)}:`,
-    '',
-    `Gracias por hablar con ${v.assistantName}. Hemos recibido tu solicitud${v.company ? ` para ${v.company}` : ''} y ya tienes tu propuesta personalizada:`,
-    v.link,
-    '',
-    footer.text,
-  ].join('\n');
+  const thanks = `Gracias por hablar con ${d.assistantName}. Hemos recibido tu solicitud${d.buyer.company ? ` para ${d.buyer.company}` : ''}.`;
+  const body = html`<h1 style="font-size:22px;margin:0 0 12px">${say.greeting(d)}</h1>
+<p>${thanks}</p>
+<p>${nextStep(d, opts.waitsForReport)}</p>
+${button(d, d.link, 'Ver mi propuesta')}
+<p style="color:${MUTED};font-size:14px">Si el botón no funciona, copia este enlace en tu navegador: <a href="${d.link}" style="color:${d.seller.color}">${d.link}</a></p>`;
+  const text = [`${say.greeting(d)}:`, '', thanks, nextStep(d, opts.waitsForReport), d.link, '', footer.text].join('\n');
   return { subject, html: layout(subject, body, footer), text };
 }
 
-export function proposalEmail(v: ProposalView, footer: MailFooter): RenderedEmail {
+const cell = 'padding:8px 6px;border-bottom:1px solid #e5e7eb;vertical-align:top';
+const num = `${cell};text-align:right;white-space:nowrap`;
+
+function pricesTable(d: ProposalDocument): SafeHtml {
+  const total = (label: string, setup: number, monthly: number, bold = false) =>
+    html`<tr${bold ? html` style="font-weight:bold"` : ''}><td style="${cell}">${label}</td><td style="${num}">${say.money(d, setup)}</td><td style="${num}">${say.money(d, monthly)}</td></tr>`;
+  return html`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;font-size:14px">
+<tr style="color:${MUTED}"><td style="${cell}">${say.TABLE_HEAD.item}</td><td style="${num}">${say.TABLE_HEAD.setup}</td><td style="${num}">${say.TABLE_HEAD.monthly}</td></tr>
+${d.lines.map((l) => html`<tr><td style="${cell}"><strong>${l.title}</strong></td><td style="${num}">${say.money(d, l.setup)}</td><td style="${num}">${say.money(d, l.monthly)}</td></tr>`)}
+${total('Subtotal', d.totals.setup.net, d.totals.monthly.net)}
+${total(say.taxLabel(d), d.totals.setup.tax, d.totals.monthly.tax)}
+${total('Total', d.totals.setup.gross, d.totals.monthly.gross, true)}
+</table>`;
+}
+
+export function proposalEmail(d: ProposalDocument, footer: MailFooter): RenderedEmail {
   const subject = PROPOSAL_SUBJECT;
-  const role = roleLine(v);
-  const body = html`<p style="margin:0;color:#4f46e5;font-weight:bold;font-size:13px;text-transform:uppercase">Propuesta de ${v.ourCompany}</p>
-<h1 style="font-size:22px;margin:8px 0 12px">${greeting(v)}</h1>
-<p>Esta es la propuesta que preparamos para ${forCompany(v)}${v.cargo ? html` (${v.cargo})` : ''} a partir de tu conversación con ${v.assistantName}.</p>
-<h2 style="font-size:18px;margin:24px 0 8px">Resumen de la conversación</h2>
-${v.summary ? paragraphs(v.summary) : html`<p>Hablaste con ${v.assistantName} sobre cómo atender mejor a los visitantes de tu web.</p>`}
-<h2 style="font-size:18px;margin:24px 0 8px">${OFFER.title}</h2>
-${role ? html`<p>${role}</p>` : ''}
-<ul>${OFFER.points.map((p) => html`<li>${p}</li>`)}</ul>
-<p>${OFFER.closing}</p>
-${button(v.link, 'Ver la propuesta completa')}
-<p style="color:#5b6b7c;font-size:14px">El enlace estará disponible hasta el ${formatDateEs(v.expiresAt)}: <a href="${v.link}" style="color:#4f46e5">${v.link}</a></p>`;
+  const chosen = d.lines.filter((l) => l.because.length);
+  const h2 = (t: string) => html`<h2 style="font-size:18px;margin:24px 0 8px">${t}</h2>`;
+  const body = html`<p style="margin:0;color:${d.seller.color};font-weight:bold;font-size:13px;text-transform:uppercase">Propuesta de ${d.seller.name}</p>
+<h1 style="font-size:22px;margin:8px 0 12px">${say.greeting(d)}</h1>
+<p>${say.leadLine(d)} Te la adjuntamos en PDF.</p>
+${say.buyerLine(d) ? html`<p style="color:${MUTED};font-size:14px">Para: ${say.buyerLine(d)}</p>` : ''}
+${h2(say.NEEDS_TITLE)}
+${d.matchedNeeds ? html`<ul>${chosen.map((l) => html`<li><strong>${l.title}.</strong> ${say.becauseLine(l)}</li>`)}</ul>` : html`<p>${say.noMatchLine(d)}</p>`}
+${h2(say.SUMMARY_TITLE)}
+${d.summary ? paragraphs(d.summary) : html`<p>${say.summaryFallback(d)}</p>`}
+${h2(`${say.PRICES_TITLE} para ${say.forCompany(d)}`)}
+${pricesTable(d)}
+${d.closing ? html`<p>${d.closing}</p>` : ''}
+${button(d, d.link, 'Ver y aceptar la propuesta')}
+<p style="color:${MUTED};font-size:14px">La propuesta es válida hasta el ${say.formatDateEs(d.expiresAt)}: <a href="${d.link}" style="color:${d.seller.color}">${d.link}</a></p>`;
   const text = [
-    `${greeting(v)}:`,
+    `${say.greeting(d)}:`,
     '',
-    `Esta es la propuesta que preparamos para ${forCompany(v)}${v.cargo ? ` (${v.cargo})` : ''} a partir de tu conversación con ${v.assistantName}.`,
+    `${say.leadLine(d)} Te la adjuntamos en PDF.`,
+    ...(say.buyerLine(d) ? [`Para: ${say.buyerLine(d)}`] : []),
     '',
-    'Resumen de la conversación',
-    v.summary ?? `Hablaste con ${v.assistantName} sobre cómo atender mejor a los visitantes de tu web.`,
+    say.NEEDS_TITLE,
+    ...(d.matchedNeeds ? chosen.map((l) => `- ${l.title}. ${say.becauseLine(l)}`) : [say.noMatchLine(d)]),
     '',
-    OFFER.title,
-    ...(role ? [role] : []),
-    ...OFFER.points.map((p) => `- ${p}`),
-    OFFER.closing,
+    say.SUMMARY_TITLE,
+    d.summary ?? say.summaryFallback(d),
     '',
-    `Ver la propuesta completa (disponible hasta el ${formatDateEs(v.expiresAt)}):`,
-    v.link,
+    `${say.PRICES_TITLE} para ${say.forCompany(d)}`,
+    ...d.lines.map((l) => `- ${l.title}: ${say.money(d, l.setup)} de alta, ${say.money(d, l.monthly)} al mes`),
+    ...say.totalsText(d),
+    ...(d.closing ? ['', d.closing] : []),
+    '',
+    `Ver y aceptar la propuesta (válida hasta el ${say.formatDateEs(d.expiresAt)}):`,
+    d.link,
     '',
     footer.text,
   ].join('\n');

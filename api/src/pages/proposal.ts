@@ -1,43 +1,111 @@
-// The proposal page, /propuesta/:callId. Server-rendered in Spanish from the pdf row: the
-// stored content is the rendered (escaped) proposal; the page wraps it. No inline scripts or
-// styles: the stylesheet is served at PROPOSAL_CSS_PATH so a strict CSP holds.
+// The proposal page, /propuesta/:callId. Server-rendered in Spanish from the stored document:
+// pdf.content is the rendered (escaped) proposal, made once per version; the page wraps it with
+// the acceptance step, which depends on the moment (open, accepted, expired). No inline scripts or
+// styles: the stylesheets are served from this server so a strict CSP holds, the company's colour
+// in a small stylesheet of its own.
 import { createHash } from 'node:crypto';
 import { html, raw, paragraphs, type SafeHtml } from '../html/escape';
-import { OFFER, forCompany, formatDateEs, greeting, roleLine, type ProposalView } from './proposal-view';
+import { textColorOn } from '../offer/color';
+import type { ProposalDocument } from '../proposal/document';
+import * as say from './proposal-view';
 
+/** The pricing table: each line, then subtotal, tax and total for set-up and per month. */
+function pricesTable(d: ProposalDocument): SafeHtml {
+  const row = (label: string, setup: number, monthly: number, cls: string) =>
+    html`<tr class="${cls}"><th scope="row">${label}</th><td>${say.money(d, setup)}</td><td>${say.money(d, monthly)}</td></tr>`;
+  return html`<table class="prices">
+<caption class="visually-hidden">${say.PRICES_TITLE}</caption>
+<thead><tr><th scope="col">${say.TABLE_HEAD.item}</th><th scope="col">${say.TABLE_HEAD.setup}</th><th scope="col">${say.TABLE_HEAD.monthly}</th></tr></thead>
+<tbody>${d.lines.map(
+    (l) => html`<tr><th scope="row"><span class="prices__item">${l.title}</span><span class="prices__desc">${l.description}</span></th><td>${say.money(d, l.setup)}</td><td>${say.money(d, l.monthly)}</td></tr>`,
+  )}</tbody>
+<tfoot>
+${row('Subtotal', d.totals.setup.net, d.totals.monthly.net, 'prices__sub')}
+${row(say.taxLabel(d), d.totals.setup.tax, d.totals.monthly.tax, 'prices__tax')}
+${row('Total', d.totals.setup.gross, d.totals.monthly.gross, 'prices__total')}
+</tfoot>
+</table>`;
+}
 
-/** The proposal itself: what pdf.content stores. */
-export function renderProposalContent(v: ProposalView): string {
-  const role = roleLine(v);
+/** What the visitor said that chose each item, or the honest line when nothing did. */
+function needsSection(d: ProposalDocument): SafeHtml {
+  const chosen = d.lines.filter((l) => l.because.length);
+  return html`<section class="proposal__section" aria-labelledby="necesidades">
+<h2 id="necesidades">${say.NEEDS_TITLE}</h2>
+${d.business ? html`<p><strong>${say.BUSINESS_LABEL}:</strong> «${d.business}»</p>` : ''}
+${
+  d.matchedNeeds
+    ? html`<ul class="proposal__needs">${chosen.map((l) => html`<li><strong>${l.title}.</strong> ${say.becauseLine(l)}</li>`)}</ul>`
+    : html`<p>${say.noMatchLine(d)}</p>`
+}
+</section>`;
+}
+
+/** The proposal itself: what pdf.content stores for one version of the document. */
+export function renderProposalContent(d: ProposalDocument): string {
+  const accepted = say.acceptedByLine(d);
   return html`<article class="proposal">
 <header class="proposal__header">
-<p class="proposal__eyebrow">Propuesta personalizada de ${v.ourCompany}</p>
-<h1>${greeting(v)}</h1>
-<p class="proposal__lead">Esta es la propuesta que preparamos para ${forCompany(v)} después de tu conversación con ${v.assistantName}.</p>
-${v.company ? html`<p class="proposal__company"><span>Empresa</span> ${v.company}</p>` : ''}
+<p class="proposal__eyebrow">Propuesta de ${d.seller.name}</p>
+<h1>${say.greeting(d)}</h1>
+<p class="proposal__lead">${say.leadLine(d)}</p>
+<dl class="proposal__meta">
+${say.buyerLine(d) ? html`<div><dt>Para</dt><dd>${say.buyerLine(d)}</dd></div>` : ''}
+<div><dt>Fecha</dt><dd>${say.formatDateEs(d.issuedAt)}</dd></div>
+<div><dt>Válida hasta</dt><dd>${say.formatDateEs(d.expiresAt)}</dd></div>
+</dl>
+${accepted ? html`<p class="proposal__accepted" role="status">${accepted}</p>` : ''}
 </header>
+${needsSection(d)}
 <section class="proposal__section" aria-labelledby="resumen">
-<h2 id="resumen">Resumen de la conversación</h2>
-${v.summary ? paragraphs(v.summary) : html`<p>Hablaste con ${v.assistantName} sobre cómo atender mejor a los visitantes de tu web.</p>`}
+<h2 id="resumen">${say.SUMMARY_TITLE}</h2>
+${d.summary ? paragraphs(d.summary) : html`<p>${say.summaryFallback(d)}</p>`}
 </section>
-<section class="proposal__section" aria-labelledby="oferta">
-<h2 id="oferta">Nuestra propuesta: ${OFFER.title}</h2>
-${role ? html`<p>${role}</p>` : ''}
-<ul class="proposal__points">${OFFER.points.map((p) => html`<li>${p}</li>`)}</ul>
-<p>${OFFER.closing}</p>
+<section class="proposal__section" aria-labelledby="precios">
+<h2 id="precios">${say.PRICES_TITLE} para ${say.forCompany(d)}</h2>
+${pricesTable(d)}
+<p class="notice">Precios en ${d.currency}. ${say.validityLine(d)}</p>
+${d.closing ? html`<p>${d.closing}</p>` : ''}
 </section>
-<section class="proposal__cta" aria-labelledby="siguiente">
-<h2 id="siguiente">¿Empezamos?</h2>
-<p>Responde al correo con el que te enviamos esta propuesta y te llamamos cuando mejor te venga.</p>
-<p><a class="button" href="mailto:${v.contactEmail}?subject=${encodeURIComponent('Quiero empezar' + (v.company ? ' — ' + v.company : ''))}">Quiero empezar</a></p>
-<p class="proposal__expiry">Esta propuesta está disponible hasta el ${formatDateEs(v.expiresAt)}.</p>
-</section>
+<footer class="proposal__seller">
+<p><strong>${d.seller.name}</strong> · ${d.seller.address} · NIF ${d.seller.taxId} · <a href="mailto:${d.seller.email}">${d.seller.email}</a></p>
+</footer>
 </article>`.value;
 }
 
+/** Where the acceptance form posts. */
+export const acceptPath = (callId: string) => `/propuesta/${callId}/aceptar`;
+export const pdfPath = (callId: string) => `/propuesta/${callId}.pdf`;
 
-export function renderProposalPage(content: string, opts: { title: string }): string {
-  return renderPage(opts.title, raw(content));
+export type AcceptanceState =
+  | { kind: 'open'; callId: string; name: string | null; error?: string }
+  | { kind: 'accepted'; at: string }
+  | { kind: 'expired'; expiresAt: string };
+
+/** The step under the proposal: the form while it can be accepted, else why not, or when it was. */
+function acceptanceSection(state: AcceptanceState, callId: string): SafeHtml {
+  const download = html`<p><a class="button button--ghost" href="${pdfPath(callId)}" download>Descargar PDF</a></p>`;
+  if (state.kind === 'accepted') {
+    return html`<section class="proposal__cta" aria-labelledby="aceptar"><h2 id="aceptar">${say.acceptedLine(state.at)}</h2><p>Gracias. Nos pondremos en contacto contigo para ponerlo en marcha.</p>${download}</section>`;
+  }
+  if (state.kind === 'expired') {
+    return html`<section class="proposal__cta" aria-labelledby="aceptar"><h2 id="aceptar">Esta propuesta ha caducado</h2><p>Era válida hasta el ${say.formatDateEs(state.expiresAt)} y ya no se puede aceptar. Si te sigue interesando, vuelve a hablar con nuestro asistente y te preparamos una nueva.</p>${download}</section>`;
+  }
+  return html`<section class="proposal__cta" aria-labelledby="aceptar">
+<h2 id="aceptar">¿Te encaja?</h2>
+${download}
+<form method="post" action="${acceptPath(state.callId)}" class="accept">
+${state.error ? html`<p class="form-error" role="alert" id="accept-error">${state.error}</p>` : ''}
+<label for="accept-name">Tu nombre completo</label>
+<input id="accept-name" name="name" type="text" autocomplete="name" required maxlength="120" value="${state.name ?? ''}"${state.error ? raw(' aria-describedby="accept-error"') : ''}>
+<label class="check"><input type="checkbox" name="confirm" value="1" required> Confirmo que acepto esta propuesta con los precios indicados.</label>
+<button type="submit" class="button">Aceptar propuesta</button>
+</form>
+</section>`;
+}
+
+export function renderProposalPage(content: string, state: AcceptanceState, callId: string, brandCss: string): string {
+  return renderPage('Tu propuesta personalizada', html`${raw(content)}${acceptanceSection(state, callId)}`, { forms: state.kind === 'open', extraCss: brandCss });
 }
 
 export function renderNotFoundPage(): string {
@@ -47,12 +115,26 @@ export function renderNotFoundPage(): string {
   );
 }
 
+/** A proposal past its date that nobody accepted: not shown, and the visitor is told why. */
+export function renderExpiredPage(expiresAt: string): string {
+  return renderPage(
+    'Propuesta no disponible',
+    html`<article class="proposal"><h1>Propuesta no disponible</h1><p>Esta propuesta caducó el ${say.formatDateEs(expiresAt)} y ya no se puede ver ni aceptar. Si te sigue interesando, vuelve a hablar con nuestro asistente y te preparamos una nueva.</p></article>`,
+  );
+}
+
+/** The company's colour as a stylesheet of its own, with a text colour that stays readable on it. */
+export function brandStylesheet(color: string): { path: string; css: string } {
+  const css = `:root{--accent:${color};--on-accent:${textColorOn(color)}}\n`;
+  return { path: `/assets/marca-${createHash('sha256').update(css).digest('hex').slice(0, 12)}.css`, css };
+}
+
 /**
  * A whole page of this server in the proposal's style: `body` inside <main>, the shared
  * stylesheet, noindex. `forms`: the page posts forms back here, so its referrer policy lets the
  * browser name this origin on them (with no-referrer, a form POST says `Origin: null`).
  */
-export function renderPage(title: string, body: SafeHtml, opts: { forms?: boolean } = {}): string {
+export function renderPage(title: string, body: SafeHtml, opts: { forms?: boolean; extraCss?: string } = {}): string {
   return html`<!doctype html>
 <html lang="es">
 <head>
@@ -62,6 +144,7 @@ export function renderPage(title: string, body: SafeHtml, opts: { forms?: boolea
 <meta name="referrer" content="${opts.forms ? 'same-origin' : 'no-referrer'}">
 <title>${title}</title>
 <link rel="stylesheet" href="${PROPOSAL_CSS_PATH}">
+${opts.extraCss ? html`<link rel="stylesheet" href="${opts.extraCss}">` : ''}
 <link rel="icon" href="data:,">
 </head>
 <body>
@@ -83,7 +166,7 @@ h2{font-size:20px;margin:32px 0 8px}
 .proposal__points{padding-left:20px}
 .proposal__points li{margin:6px 0}
 .proposal__cta{margin-top:32px;padding-top:8px;border-top:1px solid #e5e7eb}
-.button{display:inline-block;background:var(--accent);color:#fff;text-decoration:none;padding:12px 20px;border-radius:10px;font-weight:600}
+.button{display:inline-block;background:var(--accent);color:var(--on-accent,#fff);text-decoration:none;padding:12px 20px;border-radius:10px;font-weight:600}
 .button:focus-visible{outline:3px solid #a5b4fc;outline-offset:2px}
 .proposal__expiry{font-size:14px;color:var(--muted)}
 .notice{color:var(--muted);font-size:14px}
@@ -94,6 +177,29 @@ button.button{border:0;cursor:pointer;font:inherit}
 button.button--danger{background:#b91c1c}
 .mail-frame{width:100%;height:480px;border:1px solid #e5e7eb;border-radius:8px;background:#fff}
 pre{white-space:pre-wrap}
+.proposal__meta{display:flex;flex-wrap:wrap;gap:8px 32px;margin:16px 0 0;font-size:14px}
+.proposal__meta dt{color:var(--muted)}
+.proposal__meta dd{margin:0;font-weight:600}
+.proposal__accepted{margin:16px 0 0;padding:12px 16px;border-radius:10px;background:#ecfdf5;color:#065f46;font-weight:600}
+.proposal__needs{padding-left:20px}
+.proposal__needs li{margin:8px 0}
+.prices{width:100%;border-collapse:collapse;font-size:15px}
+.prices th,.prices td{padding:10px 8px;border-bottom:1px solid #e5e7eb;text-align:left;vertical-align:top}
+.prices td{text-align:right;white-space:nowrap}
+.prices thead th{font-size:13px;color:var(--muted);font-weight:600}
+.prices thead th+th{text-align:right}
+.prices__item{display:block;font-weight:600}
+.prices__desc{display:block;font-weight:400;color:var(--muted);font-size:14px}
+.prices tfoot th{font-weight:400}
+.prices__total th,.prices__total td{font-weight:700;border-bottom:0;border-top:2px solid var(--ink)}
+.proposal__seller{margin-top:32px;font-size:13px;color:var(--muted)}
+.button--ghost{background:transparent;color:var(--accent);border:2px solid var(--accent)}
+.accept label{display:block;margin:12px 0 4px}
+.accept input[type=text]{width:100%;max-width:420px;padding:10px 12px;border:1px solid #cbd5e1;border-radius:8px;font:inherit}
+.accept .check{display:flex;gap:8px;align-items:flex-start}
+.form-error{color:#b91c1c;font-weight:600}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+@media (max-width:560px){.proposal{padding:20px}.prices{font-size:14px}.prices th,.prices td{padding:8px 4px}}
 `;
 
 /** Content-addressed, so it can be cached for a year. */

@@ -1,6 +1,6 @@
 // The privacy domain's SQL: the unsubscribe list (keyed hashes only), everything stored about one
 // address, its erasure in one transaction, and the retention sweep's choice of what is idle.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Db } from '../db';
 import { nowIso } from '../db';
 import type { Database } from '../db/schema';
@@ -39,8 +39,9 @@ export interface StoredData {
   customers: Database['customer'][];
   leadSubmissions: Database['lead_submission'][];
   calls: Database['call'][];
-  conversations: Omit<Database['vapi_call'], 'token_hash'>[];
-  proposals: Database['pdf'][];
+  conversations: Omit<Selectable<Database['vapi_call']>, 'token_hash'>[];
+  /** Each proposal with its document (the chosen items and the words that chose them), its acceptance and its PDF (base64). */
+  proposals: (Omit<Selectable<Database['pdf']>, 'pdf_file' | 'email_sent'> & { email_sent: boolean; pdf_file: string | null })[];
   emails: Database['outbox'][];
   emailLog: Database['email_log'][];
 }
@@ -80,7 +81,7 @@ export async function storedData(db: Db, email: string, addressKey: string): Pro
     byIds(o.callIds, () => k.selectFrom('call').selectAll().where('id', 'in', o.callIds).orderBy('created_at').execute()),
     byIds(o.conversationIds, async () =>
       (await k.selectFrom('vapi_call').selectAll().where('id', 'in', o.conversationIds).orderBy('created_at').execute()).map(
-        ({ token_hash: _hidden, ...row }) => ({ ...row, initial_data: db.parseJson(row.initial_data) }),
+        ({ token_hash: _hidden, ...row }) => ({ ...row, initial_data: db.parseJson(row.initial_data), visitor_words: db.parseJson(row.visitor_words) }),
       ),
     ),
     byIds(o.pdfIds, () => k.selectFrom('pdf').selectAll().where('id', 'in', o.pdfIds).orderBy('created_at').execute()),
@@ -88,7 +89,12 @@ export async function storedData(db: Db, email: string, addressKey: string): Pro
     k.selectFrom('email_log').selectAll().where('email', '=', e).orderBy('sent_at').execute(),
     isUnsubscribed(db, addressKey),
   ]);
-  return { email: e, unsubscribed, customers, leadSubmissions, calls, conversations, proposals: proposals.map((p) => ({ ...p, email_sent: Boolean(p.email_sent) })), emails, emailLog };
+  return { email: e, unsubscribed, customers, leadSubmissions, calls, conversations, proposals: proposals.map((p) => ({
+      ...p,
+      email_sent: Boolean(p.email_sent),
+      document: db.parseJson(p.document),
+      pdf_file: p.pdf_file ? Buffer.from(p.pdf_file).toString('base64') : null,
+    })), emails, emailLog };
 }
 
 /** What an erasure removed, by kind. */

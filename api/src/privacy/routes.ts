@@ -6,6 +6,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../http/access-log';
 import { requestBodyLimit } from '../http/body-limit';
+import { fromOwnPage } from '../http/own-page';
 import { rateLimit } from '../http/rate-limit';
 import type { Deps } from '../deps';
 import { setPageHeaders } from '../pages/headers';
@@ -15,19 +16,6 @@ import { badRequestPage, erasedPage, invalidLinkPage, privacyPage, unsubscribedP
 
 /** Form bodies here are one field; anything bigger is not ours. */
 const FORM_LIMIT_BYTES = 8 * 1024;
-
-/**
- * Whether a browser says the request comes from this server's own page: Sec-Fetch-Site where the
- * browser sends it, else the Origin (this server's public or own origin). A request with neither
- * is not a browser's form (a script holding the token): the token is then the whole check.
- */
-function fromOwnPage(c: Context, publicUrl: string): boolean {
-  const site = c.req.header('sec-fetch-site');
-  if (site) return site === 'same-origin';
-  const origin = c.req.header('origin');
-  if (!origin) return true;
-  return origin === new URL(publicUrl).origin || origin === new URL(c.req.url).origin;
-}
 
 /** The /baja and /privacidad routes, mounted at the root. */
 export function privacyRoutes(deps: Deps) {

@@ -75,7 +75,7 @@ function mailSection(d: StoredData): SafeHtml {
 <table class="data"><thead><tr><th>Fecha</th><th>Asunto</th><th>Estado</th></tr></thead><tbody>
 ${d.emails.map((m) => html`<tr><td>${when(m.created_at)}</td><td>${m.subject}</td><td>${STATUS_ES[m.status] ?? m.status}</td></tr>`)}
 </tbody></table>
-${d.proposals.length ? html`<p>Propuestas preparadas para ti: ${d.proposals.length} (cada una caduca a los 30 días).</p>` : ''}`;
+${d.proposals.length ? html`<p>Propuestas preparadas para ti: ${d.proposals.length} (cada una con su PDF, lo que nos contaste y, si la aceptaste, tu nombre y la fecha; caduca en la fecha que indica).</p>` : ''}`;
 }
 
 /** True when nothing but (perhaps) the unsubscribe is stored. */

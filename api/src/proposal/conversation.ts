@@ -2,6 +2,7 @@
 // knows the call, it ran on our assistant, and it began recently. A visitor who never talked to
 // the assistant cannot make the server mail anyone.
 import { summaryFromPlatformCall, summaryFromPlatformSession, type PlatformCallsClient, type PlatformClientSource } from '../mail/summary';
+import { NO_WORDS, visitorWordsOf, type VisitorWords } from './visitor-words';
 
 /**
  * What the conversation was: a voice call (whose end-of-call report may still come), a text chat
@@ -9,7 +10,8 @@ import { summaryFromPlatformCall, summaryFromPlatformSession, type PlatformCalls
  */
 export type ConversationKind = 'call' | 'chat' | 'unknown';
 
-export type ConversationVerdict = { ok: true; kind: ConversationKind; summary: string | null } | { ok: false; reason: string };
+/** With an accepted conversation come its summary and what the visitor said in it. */
+export type ConversationVerdict = { ok: true; kind: ConversationKind; summary: string | null; words: VisitorWords } | { ok: false; reason: string };
 
 export interface Conversations {
   /**
@@ -20,7 +22,7 @@ export interface Conversations {
 }
 
 /** No platform configured: nothing to ask, so no summary either (the token check still holds). */
-export const unverifiedConversations: Conversations = { verify: () => Promise.resolve({ ok: true, kind: 'unknown', summary: null }) };
+export const unverifiedConversations: Conversations = { verify: () => Promise.resolve({ ok: true, kind: 'unknown', summary: null, words: NO_WORDS }) };
 
 export interface PlatformConversationOptions {
   client: PlatformClientSource;
@@ -83,12 +85,12 @@ export function platformConversations(opts: PlatformConversationOptions): Conver
         const call = await lookup((signal) => client.calls.get(vapiId, { signal }));
         if (call) {
           const refused = refusal(call, 'call');
-          return refused ? { ok: false, reason: refused } : { ok: true, kind: 'call', summary: summaryFromPlatformCall(call) };
+          return refused ? { ok: false, reason: refused } : { ok: true, kind: 'call', summary: summaryFromPlatformCall(call), words: visitorWordsOf(call) };
         }
         const session = await lookup((signal) => client.sessions.get(vapiId, { signal }));
         if (!session) return { ok: false, reason: 'platform has no such call or chat' };
         const refused = refusal(session, 'chat');
-        return refused ? { ok: false, reason: refused } : { ok: true, kind: 'chat', summary: summaryFromPlatformSession(session, opts.assistantName ?? 'Helena') };
+        return refused ? { ok: false, reason: refused } : { ok: true, kind: 'chat', summary: summaryFromPlatformSession(session, opts.assistantName ?? 'Helena'), words: visitorWordsOf(session) };
       } catch (err) {
         return { ok: false, reason: `platform lookup failed: ${String((err as Error)?.message ?? err)}` };
       }

@@ -1,6 +1,10 @@
 // The proposal domain's SQL: the call a proposal is about, the mail caps' counts, and the pdf row
 // with its two outbox messages written in one transaction.
+import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../db';
+import type { Database } from '../db/schema';
+import type { ProposalDocument } from './document';
+import type { RenderedVersion } from './versions';
 import { enqueue, type OutboxMessage } from '../mail/outbox';
 
 export interface ProposalSource {
@@ -16,6 +20,8 @@ export interface ProposalSource {
   /** The platform's end-of-call report, when it has arrived. */
   report_summary: string | null;
   reported_at: string | null;
+  /** The visitor's words the report brought (JSON, read through `storedWords`). */
+  visitor_words: unknown;
 }
 
 export function findProposalSource(db: Db, callId: string): Promise<ProposalSource | undefined> {
@@ -35,6 +41,7 @@ export function findProposalSource(db: Db, callId: string): Promise<ProposalSour
       'vapi_call.id as vapi_call_id',
       'vapi_call.summary as report_summary',
       'vapi_call.reported_at as reported_at',
+      'vapi_call.visitor_words as visitor_words',
     ])
     .where('call.id', '=', callId)
     .executeTakeFirst();
@@ -61,6 +68,9 @@ export interface NewProposal {
   transaction: string;
   callId: string;
   content: string;
+  /** The document's JSON and its PDF. */
+  document: string;
+  pdfFile: Buffer;
   email: string;
   expiresAt: string;
   now: string;
@@ -80,6 +90,9 @@ export async function insertProposal(db: Db, p: NewProposal): Promise<void> {
         transaction: p.transaction,
         call_id: p.callId,
         content: p.content,
+        document: p.document,
+        pdf_file: p.pdfFile,
+        version: 1,
         email: p.email,
         email_sent: db.bool(false),
         expires_at: p.expiresAt,
@@ -96,4 +109,51 @@ export async function insertProposal(db: Db, p: NewProposal): Promise<void> {
         .execute();
     }
   });
+}
+
+/** A proposal as stored: its current version's document and PDF, validity and acceptance. */
+export interface StoredProposal {
+  id: string;
+  call_id: string;
+  email: string;
+  content: string;
+  document: unknown;
+  pdf_file: Buffer | null;
+  version: number;
+  expires_at: string;
+  accepted_at: string | null;
+  accepted_name: string | null;
+  accepted_version: number | null;
+  created_at: string;
+}
+
+export function findStoredProposal(db: Db, callId: string): Promise<StoredProposal | undefined> {
+  return db.kysely
+    .selectFrom('pdf')
+    .select(['id', 'call_id', 'email', 'content', 'document', 'pdf_file', 'version', 'expires_at', 'accepted_at', 'accepted_name', 'accepted_version', 'created_at'])
+    .where('call_id', '=', callId)
+    .executeTakeFirst();
+}
+
+/**
+ * Stores `doc` as the version after `fromVersion`, unless the row moved on meanwhile (another
+ * instance, or the visitor accepted): answers whether it was stored.
+ */
+export async function saveVersion(
+  q: Kysely<Database> | Transaction<Database>,
+  db: Db,
+  callId: string,
+  fromVersion: number,
+  doc: ProposalDocument,
+  rendered: RenderedVersion,
+  now: string,
+): Promise<boolean> {
+  const r = await q
+    .updateTable('pdf')
+    .set({ content: rendered.content, document: db.json(doc), pdf_file: rendered.pdf, version: doc.version, updated_at: now })
+    .where('call_id', '=', callId)
+    .where('version', '=', fromVersion)
+    .where('accepted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
 }

@@ -1,15 +1,19 @@
 // Releases proposal emails that wait for their call's end-of-call report: at once when the report
 // arrives (the Server URL calls this for its conversation), or, without one, once the wait after
-// the call's end runs out (a timer calls this for all). The email and page are rendered again
-// with the best summary known then: the report's, else the platform's call record, else none.
+// the call's end runs out (a timer calls this for all). The document is built again with the best
+// summary and words known then (the report's, else the platform's call record) as a new version:
+// page, PDF and email all carry it. A proposal already out when the report comes is refreshed the
+// same way, without a second email. An accepted proposal never changes.
 import { nowIso } from '../db';
 import { outageNotice } from '../db/outage-notice';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import type { Deps } from '../deps';
 import { proposalEmail } from '../mail/templates';
-import { renderProposalContent } from '../pages/proposal';
-import { findProposalSource } from './queries';
-import { LONGEST_CALL_MS, proposalView, visitorMailPartsOf } from './service';
+import { storedDocument, type ProposalDocument } from './document';
+import { findProposalSource, findStoredProposal, saveVersion, type ProposalSource, type StoredProposal } from './queries';
+import { LONGEST_CALL_MS, proposalDocument, visitorMailPartsOf } from './service';
+import { pdfAttachment, renderVersion, type RenderedVersion } from './versions';
+import { mergeWords, storedWords, NO_WORDS } from './visitor-words';
 
 interface Waiting {
   outbox_id: string;
@@ -49,17 +53,42 @@ export async function releaseWaitingProposals(deps: Deps, vapiCallId?: string): 
   return released;
 }
 
+/**
+ * The proposal's next version with what is known now, or the stored one unchanged when it was
+ * accepted. `fresh` is false when nothing was rendered.
+ */
+async function nextVersion(
+  deps: Deps,
+  row: ProposalSource,
+  stored: StoredProposal,
+): Promise<{ doc: ProposalDocument; rendered: RenderedVersion | null }> {
+  const current = storedDocument(deps.db.parseJson(stored.document));
+  if (stored.accepted_at && current) return { doc: current, rendered: null };
+  let summary = row.report_summary;
+  let platformWords = NO_WORDS;
+  if (!summary || !row.reported_at) {
+    const record = row.vapi_id ? await deps.conversations.verify(row.vapi_id) : null;
+    if (record?.ok) {
+      summary ??= record.summary;
+      platformWords = record.words;
+    }
+  }
+  const words = mergeWords(storedWords(deps.db.parseJson(row.visitor_words)), platformWords);
+  const doc = {
+    ...proposalDocument(deps, row, { summary, words, issuedAt: current?.issuedAt ?? stored.created_at, expiresAt: stored.expires_at }),
+    version: stored.version + 1,
+  };
+  return { doc, rendered: await renderVersion(doc) };
+}
+
 async function release(deps: Deps, w: Waiting): Promise<boolean> {
   const { db, log } = deps;
   const row = await findProposalSource(db, w.call_id);
-  if (!row?.vapi_id) return false;
-  let summary = row.report_summary;
-  if (!summary) {
-    const record = await deps.conversations.verify(row.vapi_id);
-    summary = record.ok ? record.summary : null;
-  }
-  const view = proposalView(deps, row, summary, w.expires_at);
-  const email = proposalEmail(view, (await visitorMailPartsOf(deps, row.email)).footer);
+  const stored = await findStoredProposal(db, w.call_id);
+  if (!row?.vapi_id || !stored) return false;
+  const { doc, rendered } = await nextVersion(deps, row, stored);
+  const pdf = rendered?.pdf ?? stored.pdf_file;
+  const email = proposalEmail(doc, (await visitorMailPartsOf(deps, row.email)).footer);
   const now = nowIso();
   return db.kysely.transaction().execute(async (tx) => {
     // Deleting the wait is the claim: another instance releasing it at the same time deletes nothing.
@@ -67,14 +96,44 @@ async function release(deps: Deps, w: Waiting): Promise<boolean> {
     if (Number(taken.numDeletedRows) === 0) return false;
     await tx
       .updateTable('outbox')
-      .set({ subject: email.subject, html: email.html, text: email.text, next_attempt_at: now, updated_at: now })
+      .set({
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+        ...(pdf ? { attachments: JSON.stringify([pdfAttachment(doc, pdf)]) } : {}),
+        next_attempt_at: now,
+        updated_at: now,
+      })
       .where('id', '=', w.outbox_id)
       .where('status', '=', 'pending')
       .execute();
-    await tx.updateTable('pdf').set({ content: renderProposalContent(view), updated_at: now }).where('call_id', '=', w.call_id).execute();
-    log.info('proposal released', { callId: w.call_id, report: !!row.report_summary });
+    if (rendered) await saveVersion(tx, db, w.call_id, stored.version, doc, rendered, now);
+    log.info('proposal released', { callId: w.call_id, report: !!row.report_summary, version: doc.version });
     return true;
   });
+}
+
+/** Proposals of conversation `vapiCallId` already sent (no longer waiting) show its report from now on. */
+export async function refreshProposals(deps: Deps, vapiCallId: string): Promise<number> {
+  const { db } = deps;
+  const calls = await db.kysely
+    .selectFrom('pdf')
+    .innerJoin('call', 'call.id', 'pdf.call_id')
+    .leftJoin('proposal_wait as w', 'w.call_id', 'pdf.call_id')
+    .select('pdf.call_id')
+    .where('call.vapi_call_id', '=', vapiCallId)
+    .where('w.outbox_id', 'is', null)
+    .where('pdf.accepted_at', 'is', null)
+    .execute();
+  let refreshed = 0;
+  for (const { call_id } of calls) {
+    const row = await findProposalSource(db, call_id);
+    const stored = await findStoredProposal(db, call_id);
+    if (!row || !stored || stored.accepted_at) continue;
+    const { doc, rendered } = await nextVersion(deps, row, stored);
+    if (rendered && (await saveVersion(db.kysely, db, call_id, stored.version, doc, rendered, nowIso()))) refreshed++;
+  }
+  return refreshed;
 }
 
 /** Checks the waiting proposals every `everyMs` until stopped. */

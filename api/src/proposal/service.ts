@@ -1,6 +1,8 @@
-// proposal.send: checks the visitor holds the conversation, renders the proposal from what they
-// typed and the platform's summary, and writes the pdf row (valid 30 days) with its two outbox
-// messages (confirmation + proposal) in one transaction. Idempotent per call: pdf.call_id is unique.
+// proposal.send: checks the visitor holds the conversation, builds the proposal document from the
+// site owner's offer, what the visitor typed and said, and the platform's summary, renders its
+// page and PDF, and writes the pdf row (valid the offer's validityDays) with its two outbox
+// messages (confirmation + proposal with the PDF) in one transaction. Idempotent per call:
+// pdf.call_id is unique.
 import { nowIso } from '../db';
 import { newId, tokenMatches } from '../ids';
 import { leadReason } from '../mail/footer';
@@ -8,13 +10,14 @@ import { confirmationEmail, proposalEmail } from '../mail/templates';
 import { visitorMailParts, type VisitorMailParts } from '../mail/visitor-mail';
 import { isUnsubscribed } from '../privacy/queries';
 import { visitorText } from '../mail/visitor-text';
-import { renderProposalContent } from '../pages/proposal';
-import { mailboxOf, type ProposalView } from '../pages/proposal-view';
 import type { Deps } from '../deps';
+import { buildProposalDocument, type ProposalDocument } from './document';
+import { pdfAttachment, renderVersion } from './versions';
+import { mergeWords, storedWords, type VisitorWords } from './visitor-words';
 import type { Logger } from '../log';
 import { findProposalSource, hasProposal, insertProposal, proposalsQueuedSince, type ProposalSource } from './queries';
 
-export const PROPOSAL_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
 export type SendResult =
@@ -71,21 +74,24 @@ async function queue(deps: Deps, row: ProposalSource, vapiId: string, log: Logge
 
   const held = await capReason(deps, row.email);
   const now = nowIso();
-  const expiresAt = new Date(Date.now() + PROPOSAL_TTL_MS).toISOString();
-  const view = proposalView(deps, row, row.report_summary ?? conversation.summary, expiresAt);
+  const expiresAt = new Date(Date.parse(now) + config.offer.validityDays * DAY_MS).toISOString();
+  const words = mergeWords(storedWords(db.parseJson(row.visitor_words)), conversation.words);
+  const doc = proposalDocument(deps, row, { summary: row.report_summary ?? conversation.summary, words, issuedAt: now, expiresAt });
+  const rendered = await renderVersion(doc);
   const pdfId = newId();
   // With a Server URL and no report yet, the proposal email waits for it (report-wait.ts sends
   // it); it is in the outbox at once, so the mail caps count it, not before its latest time. A
   // text chat never gets a report, so its proposal goes at once.
   const waitsForReportOf = deps.awaitReports && conversation.kind !== 'chat' && !row.reported_at && row.vapi_call_id ? row.vapi_call_id : undefined;
   const parts = await visitorMailPartsOf(deps, row.email);
-  const message = (kind: 'confirmation' | 'proposal', rendered: { subject: string; html: string; text: string }) => ({
+  const message = (kind: 'confirmation' | 'proposal', email: { subject: string; html: string; text: string }) => ({
     kind,
     pdfId,
     to: row.email,
     from: config.MAIL_FROM,
     headers: parts.headers,
-    ...rendered,
+    ...email,
+    ...(kind === 'proposal' ? { attachments: [pdfAttachment(doc, rendered.pdf)] } : {}),
     ...(kind === 'proposal' && waitsForReportOf ? { notBefore: latestProposalTime(config) } : {}),
   });
   try {
@@ -93,11 +99,15 @@ async function queue(deps: Deps, row: ProposalSource, vapiId: string, log: Logge
       pdfId,
       transaction: row.transaction,
       callId,
-      content: renderProposalContent(view),
+      content: rendered.content,
+      document: db.json(doc),
+      pdfFile: rendered.pdf,
       email: row.email,
       expiresAt,
       now,
-      messages: held ? [] : [message('confirmation', confirmationEmail(view, parts.footer)), message('proposal', proposalEmail(view, parts.footer))],
+      messages: held
+        ? []
+        : [message('confirmation', confirmationEmail(doc, parts.footer, { waitsForReport: !!waitsForReportOf })), message('proposal', proposalEmail(doc, parts.footer))],
       waitsForReportOf,
     });
   } catch (err) {
@@ -119,21 +129,23 @@ export function visitorMailPartsOf(deps: Deps, to: string): Promise<VisitorMailP
   return visitorMailParts(deps, to, leadReason(deps.config.COMPANY_NAME, to));
 }
 
-/** What the proposal page and email show for `row`, with the conversation's `summary`. */
-export function proposalView(deps: Deps, row: ProposalSource, summary: string | null, expiresAt: string): ProposalView {
+/** The proposal document for `row`: the offer, the visitor's fields and words, the conversation's summary. */
+export function proposalDocument(
+  deps: Deps,
+  row: ProposalSource,
+  at: { summary: string | null; words: VisitorWords; issuedAt: string; expiresAt: string },
+): ProposalDocument {
   const { config } = deps;
-  return {
-    name: visitorText(row.lead_name),
-    cargo: visitorText(row.lead_cargo),
-    company: visitorText(row.lead_company),
-    email: row.email,
-    summary,
-    link: `${config.PUBLIC_URL}/propuesta/${row.call_id}`,
-    ourCompany: config.COMPANY_NAME,
+  return buildProposalDocument({
+    offer: config.offer,
+    buyer: { name: visitorText(row.lead_name), cargo: visitorText(row.lead_cargo), company: visitorText(row.lead_company), email: row.email },
+    words: at.words,
+    summary: at.summary,
     assistantName: config.ASSISTANT_NAME,
-    contactEmail: mailboxOf(config.MAIL_FROM),
-    expiresAt,
-  };
+    link: `${config.PUBLIC_URL}/propuesta/${row.call_id}`,
+    issuedAt: at.issuedAt,
+    expiresAt: at.expiresAt,
+  });
 }
 
 /** How long a call may last at most before its report is awaited; beyond it the wait is over anyway. */

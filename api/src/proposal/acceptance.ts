@@ -1,0 +1,76 @@
+// Accepting a proposal: the visitor types their full name and confirms; the acceptance (when, the
+// name, which version they saw) is recorded once, and the document is rendered again as the next
+// version, so the page and the PDF say 'Propuesta aceptada el …'. Accepting twice changes
+// nothing; an expired proposal cannot be accepted.
+import { z } from 'zod';
+import { nowIso } from '../db';
+import type { Deps } from '../deps';
+import type { AcceptanceState } from '../pages/proposal';
+import { acceptedDocument, storedDocument, type ProposalDocument } from './document';
+import { findStoredProposal, type StoredProposal } from './queries';
+import { renderVersion } from './versions';
+
+export const ACCEPT_NAME_MAX = 120;
+
+/** The form's fields: a full name (letters, at least two characters) and the ticked confirmation. */
+export const acceptanceInput = z.object({
+  name: z
+    .string()
+    .transform((s) => s.normalize('NFC').replace(/\s+/g, ' ').trim())
+    .pipe(
+      z
+        .string()
+        .min(2, 'Escribe tu nombre completo para aceptar la propuesta.')
+        .max(ACCEPT_NAME_MAX, `El nombre no puede tener más de ${ACCEPT_NAME_MAX} caracteres.`)
+        .regex(/^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u, 'Escribe tu nombre con letras, sin otros signos.'),
+    ),
+  confirmed: z.literal(true, { error: 'Marca la casilla para confirmar que aceptas la propuesta.' }),
+});
+
+export type AcceptResult =
+  | { status: 'accepted'; at: string; version: number }
+  | { status: 'already-accepted'; at: string }
+  | { status: 'invalid'; message: string }
+  | { status: 'expired' }
+  | { status: 'missing' };
+
+/** What the page shows under the proposal for `row` now. */
+export function pageState(row: StoredProposal, doc: ProposalDocument | null): AcceptanceState {
+  if (row.accepted_at) return { kind: 'accepted', at: row.accepted_at };
+  if (row.expires_at <= new Date().toISOString()) return { kind: 'expired', expiresAt: row.expires_at };
+  return { kind: 'open', callId: row.call_id, name: doc?.buyer.name ?? null };
+}
+
+/** Records the acceptance of call `callId`'s proposal by `input.name`. */
+export async function acceptProposal(deps: Deps, callId: string, input: { name: string; confirmed: boolean }): Promise<AcceptResult> {
+  const parsed = acceptanceInput.safeParse(input);
+  if (!parsed.success) return { status: 'invalid', message: parsed.error.issues[0]!.message };
+  const { db } = deps;
+  // A version written between our read and our write (the end-of-call report) is read again.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const row = await findStoredProposal(db, callId);
+    if (!row) return { status: 'missing' };
+    if (row.accepted_at) return { status: 'already-accepted', at: row.accepted_at };
+    const now = nowIso();
+    if (row.expires_at <= now) return { status: 'expired' };
+    const current = storedDocument(db.parseJson(row.document));
+    const next = current ? acceptedDocument(current, parsed.data.name, now) : null;
+    const rendered = next ? await renderVersion(next) : null;
+    const r = await db.kysely
+      .updateTable('pdf')
+      .set({
+        accepted_at: now,
+        accepted_name: parsed.data.name,
+        accepted_version: row.version,
+        ...(next && rendered ? { document: db.json(next), content: rendered.content, pdf_file: rendered.pdf, version: next.version } : {}),
+        updated_at: now,
+      })
+      .where('call_id', '=', callId)
+      .where('version', '=', row.version)
+      .where('accepted_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) > 0) return { status: 'accepted', at: now, version: row.version };
+  }
+  throw new Error('the proposal kept changing while it was being accepted');
+}
