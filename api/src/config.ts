@@ -125,6 +125,8 @@ export const configSchema = z
      * site's own (api/offers/demo-nexia.json).
      */
     OFFER_FILE: optionalString,
+    /** Proposals come with a PDF (attached to the proposal email, and at /propuesta/{id}.pdf). */
+    PROPOSAL_PDF: bool(true),
     /**
      * The seller's name in mail and pages when there is no OFFER_FILE (with one, its company.name);
      * default MAIL_FROM's display name when MAIL_FROM is set, else the demo offer's company.

@@ -1,6 +1,6 @@
 // bench/lead-flow: the load test of the tRPC lead flow.
 //   node --import tsx bench/lead-flow/index.mjs [--duration=60] [--visitors=50] [--drain=60] [--rate-limit=1000000] [--md=FILE]
-//       [--postgres=postgres://…] [--instances=2] [--strict-limit=1000] [--server-log=FILE] [--write]
+//       [--postgres=postgres://…] [--instances=2] [--strict-limit=1000] [--server-log=FILE] [--server-env=K=V …] [--write]
 //
 // One server (the real entry point, api/src/main.ts, in a child process so the load generator
 // does not share its event loop) on a temp SQLite file, or with --postgres N servers
@@ -59,6 +59,18 @@ const WRITE = process.argv.includes('--write');
 const PG_URL = arg('postgres', '');
 /** --server-log=FILE: the servers' stdout (JSON lines, LOG_LEVEL=info) goes there, to see what a slow request met. */
 const SERVER_LOG = arg('server-log', '');
+/** --server-env=K=V (repeatable): set on every server, to compare a setting on and off (bench/proposal). */
+const SERVER_ENV = Object.fromEntries(
+  process.argv.filter((a) => a.startsWith('--server-env=')).map((a) => {
+    const kv = a.slice('--server-env='.length);
+    const eq = kv.indexOf('=');
+    if (eq < 1) {
+      console.error('--server-env must be K=V');
+      process.exit(2);
+    }
+    return [kv.slice(0, eq), kv.slice(eq + 1)];
+  }),
+);
 const INSTANCES = PG_URL ? Math.round(num('instances', 2, 1, 4)) : 1;
 /** Its section of bench/RESULTS.md (a heading no other section's name starts with). */
 const SECTION = PG_URL ? 'PostgreSQL lead-flow' : 'lead-flow';
@@ -181,6 +193,7 @@ for (let i = 0; i < INSTANCES; i++) {
     MAIL_RETRY_MAX_MS: '2000',
     MAIL_SEND_TIMEOUT_MS: '10000',
     SHUTDOWN_TIMEOUT_MS: '10000',
+    ...SERVER_ENV,
   };
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'api/src/main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const server = { base, child, exit: null };

@@ -51,6 +51,7 @@ const RUNNERS: Array<[RegExp, Runner]> = [
   [/^npm run gen:types -- \.\.\/shared\/spec\/vapi-openapi\.json$/, { kind: 'runs', how: 'gen:types' }],
   [/^node simulator\/scripts\/gen-simulator-(required|conformance)\.mjs$/, { kind: 'runs', how: 'generators' }],
   [/^npm run mail:retry$/, { kind: 'runs', how: 'mail:retry' }],
+  [/^npm run offer:check -- (<file>|api\/offers\/demo-nexia\.json)$/, { kind: 'runs', how: 'offer:check' }],
   [/^npm run db:backup -- <file>( \[--force\])?$/, { kind: 'runs', how: 'db:backup' }],
   // PostgreSQL's own backup tools against the operator's database.
   [/^pg_(dump|restore) .*"\$DATABASE_URL"/, { kind: 'deployment' }],
@@ -176,6 +177,12 @@ describe('the READMEs’ commands', () => {
     const run = spawnSync('npm', ['run', '--silent', 'mail:retry'], { cwd: root, encoding: 'utf8', env: { ...process.env, DATABASE_PATH: join(dir, 'helena.db') } });
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain('0 failed message(s) queued again');
+  }, 60_000);
+
+  it('npm run offer:check -- api/offers/demo-nexia.json: the demo offer is valid', () => {
+    const run = spawnSync('npm', ['run', '--silent', 'offer:check', '--', 'api/offers/demo-nexia.json'], { cwd: root, encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('api/offers/demo-nexia.json: valid. Nexia');
   }, 60_000);
 
   it('npm run db:backup -- <file>: copies the configured SQLite database', () => {

@@ -36,21 +36,29 @@ ${footer.html}
 const button = (d: ProposalDocument, href: string, label: string) =>
   html`<p style="margin:24px 0"><a href="${href}" style="display:inline-block;background:${d.seller.color};color:${textColorOn(d.seller.color)};text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${label}</a></p>`;
 
-/** What the confirmation says comes next: honest about the proposal email still to come. */
-const nextStep = (d: ProposalDocument, waitsForReport: boolean) =>
-  waitsForReport
-    ? `Cuando termine tu conversación te enviaremos a este correo la propuesta de ${d.seller.name}, con su PDF. Ya puedes ver cómo va quedando aquí:`
-    : `En unos instantes te llegará otro correo con la propuesta de ${d.seller.name} y su PDF. También puedes verla ya aquí:`;
+/** What an email says about what comes with it. */
+export interface EmailOptions {
+  /** The proposal email carries the PDF (PROPOSAL_PDF). */
+  withPdf: boolean;
+}
 
-export function confirmationEmail(d: ProposalDocument, footer: MailFooter, opts: { waitsForReport: boolean }): RenderedEmail {
+/** What the confirmation says comes next: honest about the proposal email still to come. */
+const nextStep = (d: ProposalDocument, opts: EmailOptions & { waitsForReport: boolean }) => {
+  const pdf = opts.withPdf ? ', con su PDF' : '';
+  return opts.waitsForReport
+    ? `Cuando termine tu conversación te enviaremos a este correo la propuesta de ${d.seller.name}${pdf}. Ya puedes ver cómo va quedando aquí:`
+    : `En unos instantes te llegará otro correo con la propuesta de ${d.seller.name}${pdf}. También puedes verla ya aquí:`;
+};
+
+export function confirmationEmail(d: ProposalDocument, footer: MailFooter, opts: EmailOptions & { waitsForReport: boolean }): RenderedEmail {
   const subject = CONFIRMATION_SUBJECT;
   const thanks = `Gracias por hablar con ${d.assistantName}. Hemos recibido tu solicitud${d.buyer.company ? ` para ${d.buyer.company}` : ''}.`;
   const body = html`<h1 style="font-size:22px;margin:0 0 12px">${say.greeting(d)}</h1>
 <p>${thanks}</p>
-<p>${nextStep(d, opts.waitsForReport)}</p>
+<p>${nextStep(d, opts)}</p>
 ${button(d, d.link, 'Ver mi propuesta')}
 <p style="color:${MUTED};font-size:14px">Si el botón no funciona, copia este enlace en tu navegador: <a href="${d.link}" style="color:${d.seller.color}">${d.link}</a></p>`;
-  const text = [`${say.greeting(d)}:`, '', thanks, nextStep(d, opts.waitsForReport), d.link, '', footer.text].join('\n');
+  const text = [`${say.greeting(d)}:`, '', thanks, nextStep(d, opts), d.link, '', footer.text].join('\n');
   return { subject, html: layout(subject, body, footer), text };
 }
 
@@ -69,13 +77,14 @@ ${total('Total', d.totals.setup.gross, d.totals.monthly.gross, true)}
 </table>`;
 }
 
-export function proposalEmail(d: ProposalDocument, footer: MailFooter): RenderedEmail {
+export function proposalEmail(d: ProposalDocument, footer: MailFooter, opts: EmailOptions): RenderedEmail {
   const subject = PROPOSAL_SUBJECT;
+  const lead = `${say.leadLine(d)}${opts.withPdf ? ' Te la adjuntamos en PDF.' : ''}`;
   const chosen = d.lines.filter((l) => l.because.length);
   const h2 = (t: string) => html`<h2 style="font-size:18px;margin:24px 0 8px">${t}</h2>`;
   const body = html`<p style="margin:0;color:${d.seller.color};font-weight:bold;font-size:13px;text-transform:uppercase">Propuesta de ${d.seller.name}</p>
 <h1 style="font-size:22px;margin:8px 0 12px">${say.greeting(d)}</h1>
-<p>${say.leadLine(d)} Te la adjuntamos en PDF.</p>
+<p>${lead}</p>
 ${say.buyerLine(d) ? html`<p style="color:${MUTED};font-size:14px">Para: ${say.buyerLine(d)}</p>` : ''}
 ${h2(say.NEEDS_TITLE)}
 ${d.matchedNeeds ? html`<ul>${chosen.map((l) => html`<li><strong>${l.title}.</strong> ${say.becauseLine(l)}</li>`)}</ul>` : html`<p>${say.noMatchLine(d)}</p>`}
@@ -89,7 +98,7 @@ ${button(d, d.link, 'Ver y aceptar la propuesta')}
   const text = [
     `${say.greeting(d)}:`,
     '',
-    `${say.leadLine(d)} Te la adjuntamos en PDF.`,
+    lead,
     ...(say.buyerLine(d) ? [`Para: ${say.buyerLine(d)}`] : []),
     '',
     say.NEEDS_TITLE,

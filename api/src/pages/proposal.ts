@@ -83,8 +83,8 @@ export type AcceptanceState =
   | { kind: 'expired'; expiresAt: string };
 
 /** The step under the proposal: the form while it can be accepted, else why not, or when it was. */
-function acceptanceSection(state: AcceptanceState, callId: string): SafeHtml {
-  const download = html`<p><a class="button button--ghost" href="${pdfPath(callId)}" download>Descargar PDF</a></p>`;
+function acceptanceSection(state: AcceptanceState, callId: string, hasPdf: boolean): SafeHtml {
+  const download = hasPdf ? html`<p><a class="button button--ghost" href="${pdfPath(callId)}" download>Descargar PDF</a></p>` : '';
   if (state.kind === 'accepted') {
     return html`<section class="proposal__cta" aria-labelledby="aceptar"><h2 id="aceptar">${say.acceptedLine(state.at)}</h2><p>Gracias. Nos pondremos en contacto contigo para ponerlo en marcha.</p>${download}</section>`;
   }
@@ -104,8 +104,8 @@ ${state.error ? html`<p class="form-error" role="alert" id="accept-error">${stat
 </section>`;
 }
 
-export function renderProposalPage(content: string, state: AcceptanceState, callId: string, brandCss: string): string {
-  return renderPage('Tu propuesta personalizada', html`${raw(content)}${acceptanceSection(state, callId)}`, { forms: state.kind === 'open', extraCss: brandCss });
+export function renderProposalPage(content: string, state: AcceptanceState, opts: { callId: string; hasPdf: boolean; brandCss: string }): string {
+  return renderPage('Tu propuesta personalizada', html`${raw(content)}${acceptanceSection(state, opts.callId, opts.hasPdf)}`, { forms: state.kind === 'open', extraCss: opts.brandCss });
 }
 
 export function renderNotFoundPage(): string {

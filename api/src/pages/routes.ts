@@ -9,7 +9,7 @@ import { fromOwnPage } from '../http/own-page';
 import { rateLimit } from '../http/rate-limit';
 import type { Deps } from '../deps';
 import { acceptProposal, ACCEPT_NAME_MAX, pageState } from '../proposal/acceptance';
-import { findStoredProposal } from '../proposal/queries';
+import { findStoredProposal, type StoredProposal } from '../proposal/queries';
 import { storedDocument } from '../proposal/document';
 import { pdfFileName } from '../proposal/versions';
 import { setPageHeaders } from './headers';
@@ -31,6 +31,8 @@ export function pageRoutes(deps: Deps) {
 
   app.get(PROPOSAL_CSS_PATH, (c) => c.body(PROPOSAL_CSS, 200, STYLESHEET_HEADERS));
   app.get(brand.path, (c) => c.body(brand.css, 200, STYLESHEET_HEADERS));
+
+  const pageOpts = (row: StoredProposal) => ({ callId: row.call_id, hasPdf: !!row.pdf_file, brandCss: brand.path });
 
   /** The stored proposal for the path's id when it may be shown: found, and accepted or not yet expired. */
   const proposalOf = async (id: string) => {
@@ -61,7 +63,7 @@ export function pageRoutes(deps: Deps) {
     }
     const state = pageState(row, doc);
     setPageHeaders(c, { forms: state.kind === 'open' });
-    return c.html(renderProposalPage(row.content, state, row.call_id, brand.path));
+    return c.html(renderProposalPage(row.content, state, pageOpts(row)));
   });
 
   app.use('/propuesta/:callId/aceptar', rateLimit(deps.limits), requestBodyLimit(FORM_LIMIT_BYTES));
@@ -71,13 +73,13 @@ export function pageRoutes(deps: Deps) {
     if (found.kind !== 'shown') return notShown(c, found);
     const { row } = found;
     if (!fromOwnPage(c, deps.config.PUBLIC_URL)) {
-      return c.html(renderProposalPage(row.content, { kind: 'open', callId: row.call_id, name: null, error: 'Esta solicitud viene de otro sitio: abre el enlace de tu correo y acepta desde allí.' }, row.call_id, brand.path), 403);
+      return c.html(renderProposalPage(row.content, { kind: 'open', callId: row.call_id, name: null, error: 'Esta solicitud viene de otro sitio: abre el enlace de tu correo y acepta desde allí.' }, pageOpts(row)), 403);
     }
     const body: Record<string, unknown> = await c.req.parseBody().catch(() => ({}));
     const name = typeof body.name === 'string' ? body.name : '';
     const result = await acceptProposal(deps, row.call_id, { name, confirmed: body.confirm === '1' });
     if (result.status === 'invalid') {
-      return c.html(renderProposalPage(row.content, { kind: 'open', callId: row.call_id, name: name.slice(0, ACCEPT_NAME_MAX), error: result.message }, row.call_id, brand.path), 400);
+      return c.html(renderProposalPage(row.content, { kind: 'open', callId: row.call_id, name: name.slice(0, ACCEPT_NAME_MAX), error: result.message }, pageOpts(row)), 400);
     }
     if (result.status === 'expired') return c.html(renderExpiredPage(row.expires_at), 410);
     if (result.status === 'missing') return c.html(renderNotFoundPage(), 404);

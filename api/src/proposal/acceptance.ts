@@ -55,7 +55,7 @@ export async function acceptProposal(deps: Deps, callId: string, input: { name: 
     if (row.expires_at <= now) return { status: 'expired' };
     const current = storedDocument(db.parseJson(row.document));
     const next = current ? acceptedDocument(current, parsed.data.name, now) : null;
-    const rendered = next ? await renderVersion(next) : null;
+    const rendered = next ? await renderVersion(next, { pdf: deps.config.PROPOSAL_PDF }) : null;
     const r = await db.kysely
       .updateTable('pdf')
       .set({

@@ -70,7 +70,7 @@ export interface NewProposal {
   content: string;
   /** The document's JSON and its PDF. */
   document: string;
-  pdfFile: Buffer;
+  pdfFile: Buffer | null;
   email: string;
   expiresAt: string;
   now: string;

@@ -78,7 +78,7 @@ async function nextVersion(
     ...proposalDocument(deps, row, { summary, words, issuedAt: current?.issuedAt ?? stored.created_at, expiresAt: stored.expires_at }),
     version: stored.version + 1,
   };
-  return { doc, rendered: await renderVersion(doc) };
+  return { doc, rendered: await renderVersion(doc, { pdf: deps.config.PROPOSAL_PDF }) };
 }
 
 async function release(deps: Deps, w: Waiting): Promise<boolean> {
@@ -88,7 +88,7 @@ async function release(deps: Deps, w: Waiting): Promise<boolean> {
   if (!row?.vapi_id || !stored) return false;
   const { doc, rendered } = await nextVersion(deps, row, stored);
   const pdf = rendered?.pdf ?? stored.pdf_file;
-  const email = proposalEmail(doc, (await visitorMailPartsOf(deps, row.email)).footer);
+  const email = proposalEmail(doc, (await visitorMailPartsOf(deps, row.email)).footer, { withPdf: !!pdf });
   const now = nowIso();
   return db.kysely.transaction().execute(async (tx) => {
     // Deleting the wait is the claim: another instance releasing it at the same time deletes nothing.
@@ -100,7 +100,7 @@ async function release(deps: Deps, w: Waiting): Promise<boolean> {
         subject: email.subject,
         html: email.html,
         text: email.text,
-        ...(pdf ? { attachments: JSON.stringify([pdfAttachment(doc, pdf)]) } : {}),
+        attachments: pdf ? JSON.stringify([pdfAttachment(doc, pdf)]) : null,
         next_attempt_at: now,
         updated_at: now,
       })

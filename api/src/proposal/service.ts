@@ -77,7 +77,7 @@ async function queue(deps: Deps, row: ProposalSource, vapiId: string, log: Logge
   const expiresAt = new Date(Date.parse(now) + config.offer.validityDays * DAY_MS).toISOString();
   const words = mergeWords(storedWords(db.parseJson(row.visitor_words)), conversation.words);
   const doc = proposalDocument(deps, row, { summary: row.report_summary ?? conversation.summary, words, issuedAt: now, expiresAt });
-  const rendered = await renderVersion(doc);
+  const rendered = await renderVersion(doc, { pdf: config.PROPOSAL_PDF });
   const pdfId = newId();
   // With a Server URL and no report yet, the proposal email waits for it (report-wait.ts sends
   // it); it is in the outbox at once, so the mail caps count it, not before its latest time. A
@@ -91,7 +91,7 @@ async function queue(deps: Deps, row: ProposalSource, vapiId: string, log: Logge
     from: config.MAIL_FROM,
     headers: parts.headers,
     ...email,
-    ...(kind === 'proposal' ? { attachments: [pdfAttachment(doc, rendered.pdf)] } : {}),
+    ...(kind === 'proposal' && rendered.pdf ? { attachments: [pdfAttachment(doc, rendered.pdf)] } : {}),
     ...(kind === 'proposal' && waitsForReportOf ? { notBefore: latestProposalTime(config) } : {}),
   });
   try {
@@ -107,7 +107,7 @@ async function queue(deps: Deps, row: ProposalSource, vapiId: string, log: Logge
       now,
       messages: held
         ? []
-        : [message('confirmation', confirmationEmail(doc, parts.footer, { waitsForReport: !!waitsForReportOf })), message('proposal', proposalEmail(doc, parts.footer))],
+        : [message('confirmation', confirmationEmail(doc, parts.footer, { waitsForReport: !!waitsForReportOf, withPdf: !!rendered.pdf })), message('proposal', proposalEmail(doc, parts.footer, { withPdf: !!rendered.pdf }))],
       waitsForReportOf,
     });
   } catch (err) {

@@ -7,11 +7,12 @@ import { renderProposalPdf } from './pdf';
 
 export interface RenderedVersion {
   content: string;
-  pdf: Buffer;
+  /** Null when proposals come without a PDF (PROPOSAL_PDF=false). */
+  pdf: Buffer | null;
 }
 
-export async function renderVersion(doc: ProposalDocument): Promise<RenderedVersion> {
-  return { content: renderProposalContent(doc), pdf: await renderProposalPdf(doc) };
+export async function renderVersion(doc: ProposalDocument, opts: { pdf: boolean }): Promise<RenderedVersion> {
+  return { content: renderProposalContent(doc), pdf: opts.pdf ? await renderProposalPdf(doc) : null };
 }
 
 /** 'Clínica Dental Sol' → 'clinica-dental-sol' */
