@@ -736,3 +736,56 @@ test('a browser with no speech: the demo call says that voice needs the real pla
   await shot(page, 'no-speech');
   expect(problems).toEqual(NO_PROBLEMS);
 });
+
+test('from the conversation to an accepted proposal: the items the visitor asked for, priced, as a page and a PDF, accepted without JavaScript', async ({ page, browser }) => {
+  const problems = await openHome(page);
+  await startCall(page);
+  const lead = { email: 'marta@clinica-sol.es', name: 'Marta Sol', cargo: 'Directora', company: 'Clínica Dental Sol' };
+  const need = 'Tengo una clínica dental y quiero atender las llamadas fuera de horario';
+  await typeMessage(page, need);
+  await expect(widget(page).getByRole('log').getByText(need)).toBeVisible();
+  const dialog = await typeEmailAndAwaitAnswer(page, `mi correo es ${lead.email}`, lead.email);
+  await completeModal(page, dialog, lead, 'accept-1');
+  await expectProposalDelivered(page, lead, 'accept-2', 'clínica dental');
+
+  // Chosen from the visitor's words (the demo offer's voice agent, for 'llamadas' and 'fuera de
+  // horario'), with the sentence that chose it; nothing the visitor did not ask for.
+  const mail = (await mailTo(lead.email)).find((m) => m.subject === 'Tu propuesta personalizada')!;
+  expect(mail.html).toContain('Agente de voz');
+  expect(mail.html).toContain(`«${need}»`);
+  expect(mail.html).not.toContain('Asistente en WhatsApp');
+
+  const callId = await page.evaluate(() => localStorage.getItem('callId'));
+  const link = `${site.url}/propuesta/${callId}`;
+  const pdf = await page.request.get(`${link}.pdf`);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // The visitor opens the link with JavaScript off: the page, the prices, the acceptance form.
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const proposal = await noScript.newPage();
+  const csp: string[] = [];
+  proposal.on('console', (m) => m.type() === 'error' && csp.push(m.text()));
+  expect((await proposal.goto(link))?.status()).toBe(200);
+  await expect(proposal.getByRole('rowheader', { name: /Agente de voz/ })).toBeVisible();
+  await expect(proposal.getByRole('row', { name: /IVA \(21\s%\)/ })).toBeVisible();
+  await expect(proposal.getByRole('link', { name: 'Descargar PDF' })).toBeVisible();
+  const name = proposal.getByRole('textbox', { name: 'Tu nombre completo' });
+  await expect(name).toHaveValue(lead.name);
+  await name.fill('Marta Sol Ortega');
+  await proposal.getByRole('checkbox', { name: /Confirmo que acepto esta propuesta/ }).check();
+  await shot(proposal, 'accept-3-form');
+  await proposal.getByRole('button', { name: 'Aceptar propuesta' }).click();
+  const today = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date());
+  await expect(proposal.getByRole('heading', { name: `Propuesta aceptada el ${today}` })).toBeVisible();
+  await expect(proposal.getByText(`Propuesta aceptada el ${today} por Marta Sol Ortega.`)).toBeVisible();
+  await expect(proposal.getByRole('button', { name: 'Aceptar propuesta' })).toHaveCount(0);
+  await shot(proposal, 'accept-4-accepted');
+  // Every later visit says so.
+  await proposal.reload();
+  await expect(proposal.getByRole('heading', { name: `Propuesta aceptada el ${today}` })).toBeVisible();
+  expect(csp).toEqual([]);
+  await noScript.close();
+  expect(problems).toEqual(NO_PROBLEMS);
+});
