@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server';
 import { storedData, eraseAddress } from '../src/privacy/queries';
-import { deliverServerMessage, pgSchema, rpc, SINK_TOKEN, startSink, startTestServer, tempDir, waitFor, PG_URL, type SinkServer } from './helpers';
+import { deliverServerMessage, pgSchema, registerLead, rpc, SINK_TOKEN, startSink, startTestServer, tempDir, waitFor, PG_URL, type SinkServer } from './helpers';
 
 const SECRET = 'document-secret-0123456789abcdef';
 const PROPOSAL = 'Tu propuesta personalizada';
@@ -220,3 +220,36 @@ function suite(dialect: 'sqlite' | 'postgres', enabled: boolean) {
 
 suite('sqlite', true);
 suite('postgres', !!PG_URL);
+
+describe('PROPOSAL_PDF=false', () => {
+  let tmp: ReturnType<typeof tempDir>;
+  let sink: SinkServer;
+  let srv: RunningServer;
+  beforeAll(async () => {
+    tmp = tempDir();
+    sink = await startSink();
+    srv = await startTestServer({ DATABASE_PATH: join(tmp.dir, 'nopdf.db'), POSTMARK_SERVER_TOKEN: SINK_TOKEN, POSTMARK_API_URL: sink.url, PROPOSAL_PDF: 'false' });
+  });
+  afterAll(async () => {
+    await srv?.close();
+    await sink?.close();
+    tmp?.cleanup();
+  });
+
+  it('sends the page only, and no email claims a PDF', async () => {
+    const lead = await registerLead(srv.url, { email: 'sinpdf@example.com', name: 'Sara Gil' });
+    await rpc(srv.url, 'proposal.send', { callId: lead.callId, token: lead.token });
+    const mails = await waitFor(() => {
+      const m = sink.sink.messages.filter((x) => x.to === 'sinpdf@example.com');
+      return m.length === 2 && m;
+    });
+    for (const m of mails) {
+      expect(m.attachments).toEqual([]);
+      expect(m.text).not.toMatch(/PDF|adjunt/);
+    }
+    expect((await fetch(`${srv.url}/propuesta/${lead.callId}.pdf`)).status).toBe(404);
+    const page = await (await fetch(`${srv.url}/propuesta/${lead.callId}`)).text();
+    expect(page).toContain('Aceptar propuesta');
+    expect(page).not.toContain('Descargar PDF');
+  });
+});
