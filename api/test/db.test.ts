@@ -54,8 +54,8 @@ function suite(name: 'sqlite' | 'postgres', makeTarget: () => Promise<Target>) {
       const byName = new Map(tables.map((t) => [t.name, t.columns.map((c) => c.name)]));
       const report = ['transcript', 'summary', 'duration', 'ended_reason', 'recording_url', 'reported_at'];
       const extras: Record<string, string[]> = {
-        vapi_call: ['token_hash', ...report, 'visitor_words'],
-        pdf: ['document', 'pdf_file', 'version', 'accepted_at', 'accepted_name', 'accepted_version'],
+        vapi_call: ['token_hash', ...report, 'visitor_words', 'conversation'],
+        pdf: ['document', 'pdf_file', 'version', 'accepted_at', 'accepted_name', 'accepted_version', 'first_viewed_at'],
         call: ['lead_name', 'lead_cargo', 'lead_company', 'ended_reason', 'recording_url'],
       };
       for (const [table, fields] of Object.entries(SPEC_FIELDS)) {

@@ -30,8 +30,10 @@ export interface VapiCallTable {
   ended_reason: string | null;
   recording_url: string | null;
   reported_at: string | null;
-  /** JSON string[]: the visitor's own turns and the platform's analysis of them, from the report. */
+  /** JSON `VisitorWords`: the visitor's own turns and the platform's analysis of them, from the report. */
   visitor_words: unknown;
+  /** JSON `ConversationLine[]`: the report's turns (visitor and assistant) with their times. */
+  conversation: unknown;
   created_at: string;
   updated_at: string;
 }
@@ -90,6 +92,8 @@ export interface PdfTable {
   accepted_name: string | null;
   /** The version the visitor saw when accepting. */
   accepted_version: number | null;
+  /** When the visitor first opened the page or PDF through their email's link. */
+  first_viewed_at: string | null;
   created_at: string;
   updated_at: string;
 }

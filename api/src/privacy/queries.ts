@@ -81,7 +81,7 @@ export async function storedData(db: Db, email: string, addressKey: string): Pro
     byIds(o.callIds, () => k.selectFrom('call').selectAll().where('id', 'in', o.callIds).orderBy('created_at').execute()),
     byIds(o.conversationIds, async () =>
       (await k.selectFrom('vapi_call').selectAll().where('id', 'in', o.conversationIds).orderBy('created_at').execute()).map(
-        ({ token_hash: _hidden, ...row }) => ({ ...row, initial_data: db.parseJson(row.initial_data), visitor_words: db.parseJson(row.visitor_words) }),
+        ({ token_hash: _hidden, ...row }) => ({ ...row, initial_data: db.parseJson(row.initial_data), visitor_words: db.parseJson(row.visitor_words), conversation: db.parseJson(row.conversation) }),
       ),
     ),
     byIds(o.pdfIds, () => k.selectFrom('pdf').selectAll().where('id', 'in', o.pdfIds).orderBy('created_at').execute()),

@@ -68,3 +68,37 @@ export function mergeWords(a: VisitorWords, b: VisitorWords): VisitorWords {
   const words = [...a.words, ...b.words].filter((w) => !seen.has(w) && !!seen.add(w));
   return { words, business: a.business ?? b.business };
 }
+
+/** One turn of the conversation as the sales team reads it. */
+export interface ConversationTurn {
+  who: 'visitor' | 'assistant';
+  text: string;
+  /** Seconds from the call's start, when the platform gives it. */
+  secondsFromStart: number | null;
+}
+
+const MAX_TURNS = 400;
+
+/** The visitor's and the assistant's turns in a report or record, in order, bounded (system and tool messages left out). */
+export function conversationOf(record: unknown): ConversationTurn[] {
+  if (!isObject(record)) return [];
+  const artifact = isObject(record.artifact) ? record.artifact : {};
+  const messages = Array.isArray(artifact.messages) ? artifact.messages : Array.isArray(record.messages) ? record.messages : [];
+  const turns: ConversationTurn[] = [];
+  for (const m of messages) {
+    if (!isObject(m) || turns.length >= MAX_TURNS) continue;
+    const who = m.role === 'user' ? 'visitor' : m.role === 'bot' || m.role === 'assistant' ? 'assistant' : null;
+    const text = typeof m.message === 'string' ? m.message : typeof m.content === 'string' ? m.content : '';
+    if (!who || !text.trim()) continue;
+    const s = typeof m.secondsFromStart === 'number' && Number.isFinite(m.secondsFromStart) && m.secondsFromStart >= 0 ? m.secondsFromStart : null;
+    turns.push({ who, text: text.slice(0, MAX_LINE), secondsFromStart: s });
+  }
+  return turns;
+}
+
+/** The stored conversation column read back; anything malformed is left out. */
+export function storedConversation(parsed: unknown): ConversationTurn[] {
+  return Array.isArray(parsed)
+    ? parsed.filter((t): t is ConversationTurn => isObject(t) && (t.who === 'visitor' || t.who === 'assistant') && typeof t.text === 'string')
+    : [];
+}

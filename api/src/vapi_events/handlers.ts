@@ -4,7 +4,7 @@ import { functionToolCalls, toolCallsResponse, type ServerMessageOf, type ToolCa
 import type { z } from 'zod';
 import type { Deps } from '../deps';
 import { refreshProposals, releaseWaitingProposals } from '../proposal/report-wait';
-import { visitorWordsOf } from '../proposal/visitor-words';
+import { conversationOf, visitorWordsOf } from '../proposal/visitor-words';
 import { closeConversation, findConversation, setConversationStatus, storeReport, type PlatformReport } from './queries';
 import { endOfCallReportMessage, statusUpdateMessage, toolCallsMessage } from './schemas';
 import { registerContact, REGISTRAR_CONTACTO } from './registrar-contacto';
@@ -60,7 +60,7 @@ export function reportOf(message: z.infer<typeof endOfCallReportMessage>): Platf
 async function onEndOfCallReport(deps: Deps, vapiIds: string[], message: z.infer<typeof endOfCallReportMessage>): Promise<HandlerResult> {
   const conversation = await findConversation(deps.db, vapiIds);
   if (!conversation) return {};
-  await storeReport(deps.db, conversation.id, reportOf(message), visitorWordsOf(message));
+  await storeReport(deps.db, conversation.id, reportOf(message), visitorWordsOf(message), conversationOf(message));
   if (conversation.status !== 'inactive') await closeConversation(deps.db, conversation.id, message.endedAt);
   // A proposal already out (its wait over before the report came) shows the report from now on;
   // before the release, which renders the waiting ones itself (once).

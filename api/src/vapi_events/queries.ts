@@ -1,7 +1,7 @@
 // The Server URL's SQL: deliveries seen (by body digest), the conversation's platform status,
 // and the end-of-call report kept on the conversation and copied onto its call rows.
 import { nowIso, type Db } from '../db';
-import type { VisitorWords } from '../proposal/visitor-words';
+import type { ConversationTurn, VisitorWords } from '../proposal/visitor-words';
 
 export type DeliveryClaim = { first: true } | { first: false; response: string | null };
 
@@ -74,11 +74,11 @@ export interface PlatformReport {
  * Keeps the report on the conversation and on every call row registered for it, in one
  * transaction. A call row keeps what it had (the browser's duration, say) where the report is silent.
  */
-export async function storeReport(db: Db, vapiCallId: string, report: PlatformReport, words: VisitorWords): Promise<void> {
+export async function storeReport(db: Db, vapiCallId: string, report: PlatformReport, words: VisitorWords, conversation: ConversationTurn[]): Promise<void> {
   const now = nowIso();
   const known = Object.fromEntries(Object.entries(report).filter(([, v]) => v !== null)) as Partial<PlatformReport>;
   await db.kysely.transaction().execute(async (trx) => {
-    await trx.updateTable('vapi_call').set({ ...report, visitor_words: db.json(words), reported_at: now, updated_at: now }).where('id', '=', vapiCallId).execute();
+    await trx.updateTable('vapi_call').set({ ...report, visitor_words: db.json(words), conversation: db.json(conversation), reported_at: now, updated_at: now }).where('id', '=', vapiCallId).execute();
     await trx.updateTable('call').set({ ...known, updated_at: now }).where('vapi_call_id', '=', vapiCallId).execute();
   });
 }

@@ -4,7 +4,7 @@ import { isPostgres } from '../dialect';
 /**
  * The proposal as a sales document: what it offers (the chosen items, their prices and the
  * visitor's words that chose them, as JSON), its PDF rendered once per version, the version a
- * visitor accepts, and who accepted it when.
+ * visitor accepts, who accepted it when, and when the visitor first opened it.
  */
 export const proposalDocuments: Migration = {
   async up(db: Kysely<unknown>) {
@@ -15,13 +15,18 @@ export const proposalDocuments: Migration = {
     await db.schema.alterTable('pdf').addColumn('accepted_at', 'text').execute();
     await db.schema.alterTable('pdf').addColumn('accepted_name', 'text').execute();
     await db.schema.alterTable('pdf').addColumn('accepted_version', 'integer').execute();
-    // The visitor's own words the platform reported (their turns, and its analysis of them).
+    // The visitor's own words the platform reported (their turns, and its analysis of them), and
+    // the conversation's turns with their times, for the sales team's copy of the lead.
     await db.schema.alterTable('vapi_call').addColumn('visitor_words', pg ? sql`jsonb` : sql`text`).execute();
+    await db.schema.alterTable('vapi_call').addColumn('conversation', pg ? sql`jsonb` : sql`text`).execute();
+    // When the visitor first opened the page or the PDF from their email (the team's links do not count).
+    await db.schema.alterTable('pdf').addColumn('first_viewed_at', 'text').execute();
   },
 
   async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('vapi_call').dropColumn('conversation').execute();
     await db.schema.alterTable('vapi_call').dropColumn('visitor_words').execute();
-    for (const column of ['accepted_version', 'accepted_name', 'accepted_at', 'version', 'pdf_file', 'document']) {
+    for (const column of ['first_viewed_at', 'accepted_version', 'accepted_name', 'accepted_at', 'version', 'pdf_file', 'document']) {
       await db.schema.alterTable('pdf').dropColumn(column).execute();
     }
   },
