@@ -11,12 +11,12 @@
 // is missed.
 import { spawnSync } from 'node:child_process';
 import { loadavg, cpus, tmpdir } from 'node:os';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadOffer, DEMO_OFFER_FILE } from '../../api/src/offer/load.ts';
-import { acceptedDocument, buildProposalDocument } from '../../api/src/proposal/document.ts';
-import { renderProposalPdf } from '../../api/src/proposal/pdf.ts';
+import { loadOffer, DEMO_OFFER_FILE } from '@helena/api/offer/load';
+import { acceptedDocument, buildProposalDocument } from '@helena/api/proposal/document';
+import { renderProposalPdf } from '@helena/api/proposal/pdf';
 import { writeResultsSection } from '../results.mjs';
 
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
