@@ -18,6 +18,8 @@ export interface OutboxMessage {
   attachments?: { filename: string; content: string; contentType: string }[] | null;
   /** Sent as they are (List-Unsubscribe for a visitor). */
   headers?: MailHeader[];
+  /** Replies go here (Postmark's ReplyTo): the visitor, on the sales team's copy of a lead. */
+  replyTo?: string | null;
   /** Not sent before this time (ISO-8601); default now. */
   notBefore?: string;
 }
@@ -35,6 +37,7 @@ export async function enqueue(db: Kysely<Database> | Transaction<Database>, msgs
     text: m.text ?? null,
     attachments: m.attachments && m.attachments.length ? JSON.stringify(m.attachments) : null,
     headers: m.headers && m.headers.length ? JSON.stringify(m.headers) : null,
+    reply_to: m.replyTo ?? null,
     status: 'pending',
     attempts: 0,
     next_attempt_at: m.notBefore ?? now,
