@@ -92,7 +92,8 @@ export function createWebhookWorker(opts: WebhookWorkerOptions): WebhookWorker {
 
   async function deliver(row: WebhookEventTable) {
     const outcome = await post(row);
-    let result: WebhookOutcome | 'erased' = 'erased';
+    // Unset when a retried record finds the event no longer this worker's: it was recorded already.
+    const recorded: { result?: WebhookOutcome | 'erased' } = {};
     try {
       await recordDurably({
         leaseUntil: row.lease_until,
@@ -100,7 +101,7 @@ export function createWebhookWorker(opts: WebhookWorkerOptions): WebhookWorker {
         loop,
         stillClaimed: () => stillClaimed(k, 'webhook_event', row.id, owner),
         record: async () => {
-          result = await record(row, outcome);
+          recorded.result = await record(row, outcome);
         },
         fields: { eventId: row.id },
       });
@@ -108,7 +109,7 @@ export function createWebhookWorker(opts: WebhookWorkerOptions): WebhookWorker {
       // The lease will expire and the event will be claimed again.
       return opts.log.error('could not record a webhook attempt', { eventId: row.id, err });
     }
-    report(row, outcome, result);
+    if (recorded.result) report(row, outcome, recorded.result);
   }
 
   const claim = (limit: number) => {
