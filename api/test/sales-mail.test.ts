@@ -69,7 +69,7 @@ function salesSpecs(name: 'sqlite' | 'postgres', makeTarget: () => Promise<{ env
       expect(got.map((m) => m.to).sort()).toEqual(['equipo@empresa.example', 'ventas@empresa.example']);
       for (const m of got) {
         expect(m.replyTo).toBe(visitor);
-        expect(m.from).toBe('Helena <propuestas@example.com>');
+        expect(m.from).toBe(config().MAIL_FROM);
         expect(m.html).toBe('<p>Ana Pérez (Pérez Logística) pide una propuesta.</p>');
         expect(m.text).toBe('Ana Pérez (Pérez Logística) pide una propuesta.');
         expect(m.headers.map((h) => h.Name).filter((n) => /unsubscribe/i.test(n))).toEqual([]);
