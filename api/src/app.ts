@@ -50,6 +50,7 @@ export interface AppOptions {
   conversations?: Conversations;
   limits?: RateLimits;
   nudgeMail?: () => void;
+  nudgeWebhooks?: () => void;
   /** The local Postmark sink: its API at /dev/postmark (loopback only). */
   sink?: PostmarkSink | null;
   /** Also serve the sink's inbox at /dev/mail (demo mode; loopback only). */
@@ -85,6 +86,7 @@ export function createApp(opts: AppOptions): BuiltApp {
     privacy: opts.privacy ?? createPrivacyKeys(db, config.PRIVACY_SECRET),
     awaitReports: !!opts.vapiWebhookSecret,
     nudgeMail: opts.nudgeMail ?? (() => {}),
+    nudgeWebhooks: opts.nudgeWebhooks ?? (() => {}),
     metrics,
   };
   const app = new Hono<AppEnv>();

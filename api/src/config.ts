@@ -41,6 +41,35 @@ const origins = z.preprocess(
     }),
 );
 
+/**
+ * A Standard Webhooks signing secret: `whsec_` and the key in base64, at least 24 bytes (the
+ * size the standard recommends as its lower bound).
+ */
+const webhookSecret = z
+  .string()
+  .trim()
+  .regex(/^whsec_(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/, { message: 'must be "whsec_" followed by the key in base64', abort: true })
+  .refine((s) => Buffer.from(s.slice('whsec_'.length), 'base64').length >= 24, 'the key after "whsec_" must be at least 24 bytes');
+
+/** One address or a comma-separated list, each checked; unset: an empty list. */
+const addressList = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const out: string[] = [];
+      for (const part of (v ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+        if (!z.email().safeParse(part).success) {
+          ctx.addIssue({ code: 'custom', message: `"${part}" is not an email address like ventas@example.com` });
+          return z.NEVER;
+        }
+        out.push(part.toLowerCase());
+      }
+      return [...new Set(out)];
+    }),
+);
+
 export const configSchema = z
   .object({
     NODE_ENV: z.preprocess(blankToUndefined, z.enum(['development', 'production', 'test']).default('production')),
@@ -95,6 +124,12 @@ export const configSchema = z
     MAIL_SWEEP_HOURS: int(72, 0, 24 * 30),
     /** The sweep's first long backoff (it doubles up to 6 h). */
     MAIL_SWEEP_BASE_MS: int(900_000, 1, 6 * 3_600_000),
+    /** Where the sales team's copy of each lead goes (an internal email, Reply-To the visitor). */
+    SALES_EMAIL: addressList,
+
+    /** The CRM's endpoint for signed lead events; unset (with its secret), no event is queued. */
+    LEAD_WEBHOOK_URL: z.preprocess(blankToUndefined, httpUrl.optional()),
+    LEAD_WEBHOOK_SECRET: z.preprocess(blankToUndefined, webhookSecret.optional()),
 
     VAPI_PRIVATE_KEY: optionalString,
     VAPI_PUBLIC_KEY: optionalString,
@@ -147,6 +182,11 @@ export const configSchema = z
 
     LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info')),
     SHUTDOWN_TIMEOUT_MS: int(10_000, 0, 600_000),
+  })
+  .superRefine((c, ctx) => {
+    // One without the other would either send unsigned events or sign for nobody.
+    if (c.LEAD_WEBHOOK_URL && !c.LEAD_WEBHOOK_SECRET) ctx.addIssue({ code: 'custom', path: ['LEAD_WEBHOOK_SECRET'], message: 'must be set when LEAD_WEBHOOK_URL is (whsec_…)' });
+    if (c.LEAD_WEBHOOK_SECRET && !c.LEAD_WEBHOOK_URL) ctx.addIssue({ code: 'custom', path: ['LEAD_WEBHOOK_URL'], message: 'must be set when LEAD_WEBHOOK_SECRET is' });
   })
   .transform((c, ctx) => {
     const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT || 3000}`).replace(/\/+$/, '');

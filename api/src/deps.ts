@@ -22,4 +22,6 @@ export interface Deps {
   metrics: Metrics;
   /** Wakes the mail worker after new outbox rows (no-op when it is not running). */
   nudgeMail(): void;
+  /** Wakes the webhook worker after new events (no-op when it is not running). */
+  nudgeWebhooks(): void;
 }

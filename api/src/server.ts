@@ -1,5 +1,5 @@
-// Puts the app on a port with its database, mail worker and (without a Postmark token) the
-// local Postmark sink, and takes it all down gracefully.
+// Puts the app on a port with its database, mail and webhook workers and (without a Postmark
+// token) the local Postmark sink, and takes it all down gracefully.
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
@@ -14,6 +14,8 @@ import { platformConversations, unverifiedConversations } from './proposal/conve
 import { createPostmarkTransport, type MailTransport } from './mail/transport';
 import { createMailWorker, type MailWorker } from './mail/worker';
 import { createMetrics } from './metrics/metrics';
+import { webhookTarget } from './webhooks/send';
+import { createWebhookWorker, type WebhookWorker } from './webhooks/worker';
 import type { StaticRoot } from './http/static';
 import type { AppEnv } from './http/access-log';
 import { startReportWaiter } from './proposal/report-wait';
@@ -47,9 +49,11 @@ export interface RunningServer {
   app: Hono<AppEnv>;
   db: Db;
   worker: MailWorker | null;
+  /** Delivers the webhook events; null without LEAD_WEBHOOK_URL or with MAIL_WORKER=false. */
+  webhooks: WebhookWorker | null;
   sink: PostmarkSink | null;
   log: Logger;
-  /** Graceful: not ready → stop the worker → drain requests → close the database. */
+  /** Graceful: not ready → stop the workers → drain requests → close the database. */
   close(): Promise<void>;
 }
 
@@ -91,6 +95,17 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
         onOutcome: (outcome) => metrics.mailAttempt(outcome),
       })
     : null;
+  const target = webhookTarget(config);
+  const webhooks =
+    config.MAIL_WORKER && target
+      ? createWebhookWorker({
+          db,
+          log: log.child({ component: 'webhooks' }),
+          target,
+          pollMs: config.MAIL_POLL_MS,
+          onOutcome: (outcome) => metrics.webhookAttempt(outcome),
+        })
+      : null;
 
   let ready = false;
   const { app, deps } = createApp({
@@ -99,6 +114,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     log,
     conversations,
     nudgeMail: () => worker?.nudge(),
+    nudgeWebhooks: () => webhooks?.nudge(),
     sink,
     devMail: opts.devMail,
     staticRoots: opts.staticRoots,
@@ -139,6 +155,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
 
   await opts.onServer?.(server);
   worker?.start();
+  webhooks?.start();
   // Proposal emails waiting for end-of-call reports whose wait ran out, including those of a previous run.
   const waiter = deps.awaitReports ? startReportWaiter(deps, config.MAIL_POLL_MS) : null;
   const sweeper = startRetentionSweeper(deps, config.RETENTION_SWEEP_MS);
@@ -151,7 +168,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       ready = false;
       await waiter?.stop();
       await sweeper.stop();
-      await worker?.stop();
+      await Promise.all([worker?.stop(), webhooks?.stop()]);
       await new Promise<void>((resolve) => {
         // Responses from now on close their connection; idle keep-alive sockets are closed as
         // soon as their request is done; after SHUTDOWN_TIMEOUT_MS everything is cut.
@@ -172,5 +189,5 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       log.info('stopped');
     })());
 
-  return { url, port, server, app, db, worker, sink, log, close };
+  return { url, port, server, app, db, worker, webhooks, sink, log, close };
 }

@@ -151,14 +151,14 @@ function retentionSpecs(dialect: 'sqlite' | 'postgres') {
       expect(erased.code, erased.stderr).toBe(0);
       expect(JSON.parse(erased.stdout)).toEqual({
         email,
-        erased: { customers: 1, leadSubmissions: 1, calls: 1, conversations: 1, proposals: 1, emails: 2, emailLog: 2 },
+        erased: { customers: 1, leadSubmissions: 1, calls: 1, conversations: 1, proposals: 1, emails: 2, emailLog: 2, webhookEvents: 0 },
         unsubscribeKept: false,
       });
       expect(await customerCount(s, email)).toBe(0);
 
       const again = await npmRun('privacy:erase', [email], s.dbEnv);
       expect(again.code).toBe(0);
-      expect(Object.values(JSON.parse(again.stdout).erased)).toEqual([0, 0, 0, 0, 0, 0, 0]);
+      expect(Object.values(JSON.parse(again.stdout).erased)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
       const empty = JSON.parse((await npmRun('privacy:export', [email], s.dbEnv)).stdout);
       expect([empty.customers, empty.conversations, empty.emails, empty.emailLog]).toEqual([[], [], [], []]);
     }, SCRIPT_TIMEOUT_MS);

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { eventPoster, webhookBody } from '@helena/api/webhooks';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const READMES = ['README.md', 'sdk/README.md', 'simulator/README.md', 'api/README.md', 'widget/README.md', 'react/README.md'];
@@ -52,6 +53,8 @@ const RUNNERS: Array<[RegExp, Runner]> = [
   [/^node simulator\/scripts\/gen-simulator-(required|conformance)\.mjs$/, { kind: 'runs', how: 'generators' }],
   [/^npm run mail:retry$/, { kind: 'runs', how: 'mail:retry' }],
   [/^npm run offer:check -- (<file>|api\/offers\/demo-nexia\.json)$/, { kind: 'runs', how: 'offer:check' }],
+  [/^npm run webhooks:retry$/, { kind: 'runs', how: 'webhooks:retry' }],
+  [/^LEAD_WEBHOOK_SECRET=\S+ PORT=\d+ node api\/examples\/webhook-receiver\.mjs$/, { kind: 'runs', how: 'webhook receiver example' }],
   [/^npm run db:backup -- <file>( \[--force\])?$/, { kind: 'runs', how: 'db:backup' }],
   // PostgreSQL's own backup tools against the operator's database.
   [/^pg_(dump|restore) .*"\$DATABASE_URL"/, { kind: 'deployment' }],
@@ -183,6 +186,42 @@ describe('the READMEs’ commands', () => {
     const run = spawnSync('npm', ['run', '--silent', 'offer:check', '--', 'api/offers/demo-nexia.json'], { cwd: root, encoding: 'utf8' });
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain('api/offers/demo-nexia.json: valid. Nexia');
+  }, 60_000);
+
+  it('npm run webhooks:retry: re-queues given-up webhook events in the configured database and exits', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'helena-readme-'));
+    dirs.push(dir);
+    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_PATH: join(dir, 'helena.db') };
+    delete env.DATABASE_URL;
+    const run = spawnSync('npm', ['run', '--silent', 'webhooks:retry'], { cwd: root, encoding: 'utf8', env });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('0 failed webhook event(s) queued again');
+  }, 60_000);
+
+  it('node api/examples/webhook-receiver.mjs: verifies what Helena sends, refuses a wrong signature, handles a retry once', async () => {
+    const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+    const port = await freePort();
+    const child = spawn(process.execPath, ['api/examples/webhook-receiver.mjs'], {
+      cwd: root,
+      env: { ...process.env, LEAD_WEBHOOK_SECRET: secret, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    await expect.poll(() => output, { timeout: 30_000 }).toContain(`listening on http://127.0.0.1:${port}/`);
+    const url = `http://127.0.0.1:${port}/`;
+    const event = { id: 'evt-readme-1', payload: webhookBody({ type: 'proposal.viewed', data: { callId: 'call-1' } }, new Date().toISOString()) };
+    // Helena's own attempt function, with the secret and with another one.
+    expect(await eventPoster({ url, secret }, 10_000)(event)).toEqual({ delivered: true, status: 204 });
+    expect(await eventPoster({ url, secret }, 10_000)(event)).toEqual({ delivered: true, status: 204 });
+    expect(await eventPoster({ url, secret: 'whsec_' + Buffer.alloc(32, 7).toString('base64') }, 10_000)(event)).toEqual({ delivered: false, error: 'HTTP 400', status: 400 });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGINT');
+    await exited;
+    const lines = output.split('\n').filter((l) => l.startsWith('{'));
+    expect(lines.map((l) => JSON.parse(l) as unknown)).toEqual([{ id: 'evt-readme-1', type: 'proposal.viewed', timestamp: expect.any(String), callId: 'call-1' }]);
   }, 60_000);
 
   it('npm run db:backup -- <file>: copies the configured SQLite database', () => {

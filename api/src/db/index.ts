@@ -24,6 +24,7 @@ import { proposalWaits } from './migrations/20261123T2245_proposal_waits';
 import { callVapiCallIndex } from './migrations/20261126T0100_call_vapi_call_index';
 import { privacy } from './migrations/20261126T0200_privacy';
 import { proposalDocuments } from './migrations/20261128T0300_proposal_documents';
+import { webhooks } from './migrations/20261128T0400_webhooks';
 
 export type { Database } from './schema';
 export { SqliteDatabase, SQLITE_PACKAGE } from './sqlite';
@@ -38,6 +39,7 @@ export const migrations = {
   '20261126T0100_call_vapi_call_index': callVapiCallIndex,
   '20261126T0200_privacy': privacy,
   '20261128T0300_proposal_documents': proposalDocuments,
+  '20261128T0400_webhooks': webhooks,
 };
 
 /**

@@ -110,7 +110,8 @@ export interface EmailLogTable {
 
 /** 'cancelled': the recipient unsubscribed before it went; never sent. */
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'cancelled';
-export type OutboxKind = 'confirmation' | 'proposal' | 'api';
+/** 'sales': the sales team's copy of a lead (internal: no footer, not under the visitor's caps). */
+export type OutboxKind = 'confirmation' | 'proposal' | 'api' | 'sales';
 
 export interface OutboxTable {
   id: string;
@@ -125,6 +126,8 @@ export interface OutboxTable {
   attachments: string | null;
   /** JSON text: extra mail headers [{Name, Value}] (List-Unsubscribe) or null */
   headers: string | null;
+  /** Postmark's ReplyTo: the visitor's address on a sales message (erasure finds it here); else null. */
+  reply_to: string | null;
   status: OutboxStatus;
   attempts: number;
   next_attempt_at: string;
@@ -168,6 +171,29 @@ export interface MailUnsubscribeTable {
   created_at: string;
 }
 
+/** 'delivered': a 2xx answer; 'failed': every scheduled attempt failed (`npm run webhooks:retry`). */
+export type WebhookEventStatus = 'pending' | 'sending' | 'delivered' | 'failed';
+
+/** One signed webhook event, its delivery state beside it. Its id is the `webhook-id` header. */
+export interface WebhookEventTable {
+  id: string;
+  type: string;
+  /** The call the event is about: how an erasure of its address finds it. */
+  call_id: string;
+  /** The exact JSON body every attempt sends: {type, timestamp, data}. */
+  payload: string;
+  status: WebhookEventStatus;
+  attempts: number;
+  next_attempt_at: string;
+  lease_until: string | null;
+  claimed_by: string | null;
+  /** The last failure ('HTTP 500', 'timeout', 'network: …'); never the receiver's answer body. */
+  last_error: string | null;
+  delivered_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   customer: CustomerTable;
   vapi_call: VapiCallTable;
@@ -180,4 +206,5 @@ export interface Database {
   proposal_wait: ProposalWaitTable;
   privacy_secret: PrivacySecretTable;
   mail_unsubscribe: MailUnsubscribeTable;
+  webhook_event: WebhookEventTable;
 }

@@ -1,11 +1,12 @@
 // The mail outbox: rows written in the same transaction as the business change, sent later by
-// the worker. Claiming is one atomic statement (FOR UPDATE SKIP LOCKED on PostgreSQL) with a
-// lease, so two instances never hold the same row and a crashed holder's rows come back.
-import { sql, type Kysely, type Transaction } from 'kysely';
+// the worker. Claiming is one atomic statement with a lease (queue/leased.ts), so two instances
+// never hold the same row and a crashed holder's rows come back.
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, OutboxKind, OutboxTable } from '../db/schema';
 import { nowIso } from '../db';
 import { newId } from '../ids';
 import type { MailHeader } from '../privacy/links';
+import { claimDue, type ClaimOptions } from '../queue/leased';
 
 export interface OutboxMessage {
   kind: OutboxKind;
@@ -18,6 +19,8 @@ export interface OutboxMessage {
   attachments?: { filename: string; content: string; contentType: string }[] | null;
   /** Sent as they are (List-Unsubscribe for a visitor). */
   headers?: MailHeader[];
+  /** Replies go here (Postmark's ReplyTo): the visitor, on the sales team's copy of a lead. */
+  replyTo?: string | null;
   /** Not sent before this time (ISO-8601); default now. */
   notBefore?: string;
 }
@@ -35,6 +38,7 @@ export async function enqueue(db: Kysely<Database> | Transaction<Database>, msgs
     text: m.text ?? null,
     attachments: m.attachments && m.attachments.length ? JSON.stringify(m.attachments) : null,
     headers: m.headers && m.headers.length ? JSON.stringify(m.headers) : null,
+    reply_to: m.replyTo ?? null,
     status: 'pending',
     attempts: 0,
     next_attempt_at: m.notBefore ?? now,
@@ -49,27 +53,7 @@ export async function enqueue(db: Kysely<Database> | Transaction<Database>, msgs
   return rows.map((r) => r.id);
 }
 
-/**
- * Claims up to `limit` due rows for `owner` until `leaseUntil`: pending rows whose time has
- * come, and 'sending' rows whose lease ran out (their holder died). One statement.
- */
-export async function claim(
-  db: Kysely<Database>,
-  opts: { owner: string; limit: number; now: string; leaseUntil: string; postgres: boolean },
-): Promise<OutboxTable[]> {
-  const due = sql`(status = 'pending' and next_attempt_at <= ${opts.now}) or (status = 'sending' and lease_until < ${opts.now})`;
-  const set = sql`status = 'sending', claimed_by = ${opts.owner}, lease_until = ${opts.leaseUntil}, updated_at = ${opts.now}`;
-  // PostgreSQL: ARRAY(...) is evaluated once (an InitPlan). A plain `id in (select … limit n for
-  // update skip locked)` can be re-run per outer row and claim more than n rows.
-  const result = opts.postgres
-    ? await sql<OutboxTable>`
-        update outbox set ${set}
-         where id = any(array(select id from outbox where ${due} order by next_attempt_at limit ${opts.limit} for update skip locked))
-           and (${due})
-        returning *`.execute(db)
-    : await sql<OutboxTable>`
-        update outbox set ${set}
-         where id in (select id from outbox where ${due} order by next_attempt_at limit ${opts.limit})
-        returning *`.execute(db);
-  return result.rows;
+/** Claims up to `limit` due outbox rows for `owner` until `leaseUntil` (see claimDue). */
+export function claim(db: Kysely<Database>, opts: ClaimOptions): Promise<OutboxTable[]> {
+  return claimDue(db, 'outbox', opts);
 }

@@ -3,14 +3,9 @@
 // sweep still counts from when each was first queued). `npm run mail:retry` runs it.
 import type { Db } from '../db';
 import { nowIso } from '../db';
+import { requeueFailed } from '../queue/leased';
 
 /** Puts every failed outbox row back in the queue with fresh attempts; answers how many. */
-export async function retryFailedMail(db: Db): Promise<number> {
-  const now = nowIso();
-  const result = await db.kysely
-    .updateTable('outbox')
-    .set({ status: 'pending', attempts: 0, next_attempt_at: now, lease_until: null, claimed_by: null, updated_at: now })
-    .where('status', '=', 'failed')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+export function retryFailedMail(db: Db): Promise<number> {
+  return requeueFailed(db.kysely, 'outbox', nowIso());
 }

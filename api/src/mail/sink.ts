@@ -9,7 +9,8 @@
 //   slowonce-<ms>@…   the first attempt of a message answers (and is delivered) after <ms>; later ones at once
 //
 // A missing or wrong X-Postmark-Server-Token is 401 {ErrorCode: 10}; `Headers` in any shape but
-// Postmark's [{Name, Value}] (or with a line break) is 422 {ErrorCode: 300}.
+// Postmark's [{Name, Value}] (or with a line break) is 422 {ErrorCode: 300}, and so is a `ReplyTo`
+// that is not a comma-separated list of addresses.
 import { randomUUID } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { html } from '../html/escape';
@@ -20,6 +21,8 @@ export interface SinkMessage {
   id: string;
   from: string;
   to: string;
+  /** Postmark's ReplyTo as sent ('' when absent). */
+  replyTo: string;
   subject: string;
   html: string;
   text: string;
@@ -96,6 +99,11 @@ export function createPostmarkSink(opts: PostmarkSinkOptions): PostmarkSink {
     if (!from || !EMAIL_RE.test(addressOf(from))) return err(422, 300, "Invalid 'From' address: '" + from + "'.");
     for (const r of recipients) if (!EMAIL_RE.test(r)) return err(422, 300, `Invalid 'To' address: '${r}'.`);
     if (!htmlBody && !textBody) return err(422, 300, 'Provide either email TextBody or HtmlBody or both.');
+    const replyTo = m.ReplyTo === undefined || m.ReplyTo === null ? '' : m.ReplyTo;
+    if (typeof replyTo !== 'string') return err(422, 300, "Invalid 'ReplyTo' address: a string of comma-separated addresses.");
+    for (const r of replyTo.split(',').map((s) => addressOf(s)).filter(Boolean)) {
+      if (!EMAIL_RE.test(r)) return err(422, 300, `Invalid 'ReplyTo' address: '${r}'.`);
+    }
     const headers = headersOf(m.Headers);
     if (!headers) return err(422, 300, "Invalid 'Headers': a list of {\"Name\": string, \"Value\": string} without line breaks.");
 
@@ -134,6 +142,7 @@ export function createPostmarkSink(opts: PostmarkSinkOptions): PostmarkSink {
       id,
       from,
       to,
+      replyTo,
       subject,
       html: htmlBody,
       text: textBody,

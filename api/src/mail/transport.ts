@@ -67,6 +67,7 @@ export function createPostmarkTransport(opts: PostmarkTransportOptions): MailTra
         const res = await client.sendEmail({
           From: row.from_email,
           To: row.to_email,
+          ReplyTo: row.reply_to ?? undefined,
           Subject: row.subject,
           HtmlBody: row.html,
           TextBody: row.text ?? undefined,

@@ -11,10 +11,9 @@ import type { Db } from '../db';
 import { nowIso } from '../db';
 import type { Transaction, Updateable } from 'kysely';
 import type { Database, EmailLogTable, OutboxTable } from '../db/schema';
-import { isDatabaseUnavailable } from '../db/unavailable';
-import { outageNotice } from '../db/outage-notice';
 import { newId } from '../ids';
 import type { Logger } from '../log';
+import { createLeaseLoop, recordDurably, stillClaimed } from '../queue/leased';
 import { claim } from './outbox';
 import { SendError, classify, type MailTransport } from './transport';
 
@@ -93,11 +92,6 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
   const owner = opts.owner ?? `w-${process.pid}-${randomBytes(4).toString('hex')}`;
   const batchSize = opts.batchSize ?? 10;
   const k = opts.db.kysely;
-  let running = false;
-  let loop: Promise<void> | null = null;
-  let wake: (() => void) | null = null;
-  let nudged = false;
-  const noteOutage = outageNotice(opts.log, 'mail worker: database unavailable, retrying');
 
   async function record(row: OutboxTable, outcome: { messageId: string } | SendError) {
     const now = nowIso();
@@ -154,37 +148,18 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
       outcome = err instanceof SendError ? err : classify(err);
     }
     try {
-      await recordDurably(row, outcome);
+      await recordDurably({
+        leaseUntil: row.lease_until,
+        leaseMs: opts.leaseMs,
+        loop,
+        stillClaimed: () => stillClaimed(k, 'outbox', row.id, owner),
+        record: () => record(row, outcome),
+        fields: { outboxId: row.id },
+      });
     } catch (err) {
       // The lease will expire and the row will be claimed again.
       opts.log.error('could not record a mail attempt', { outboxId: row.id, err });
     }
-  }
-
-  /**
-   * Records an attempt, and while the database is away keeps trying (backing off to 2 s) until
-   * shortly before the row's lease ends: the send has happened, and a lost record would send the
-   * message again once the lease runs out. A retry first checks the row is still this worker's
-   * claim, in case the lost answer was to a commit that went through.
-   */
-  async function recordDurably(row: OutboxTable, outcome: { messageId: string } | SendError) {
-    const leaseEnd = (row.lease_until ? Date.parse(row.lease_until) : NaN) || Date.now() + opts.leaseMs;
-    const giveUpAt = leaseEnd - Math.min(5_000, opts.leaseMs / 4);
-    for (let delay = 100, retry = false; ; delay = Math.min(delay * 2, 2_000), retry = true) {
-      try {
-        if (retry && !(await stillClaimed(row))) return;
-        return await record(row, outcome);
-      } catch (err) {
-        if (!isDatabaseUnavailable(err) || !running || Date.now() + delay >= giveUpAt) throw err;
-        noteOutage({ outboxId: row.id });
-        await new Promise((r) => setTimeout(r, delay));
-      }
-    }
-  }
-
-  async function stillClaimed(row: OutboxTable): Promise<boolean> {
-    const now = await k.selectFrom('outbox').select(['status', 'claimed_by']).where('id', '=', row.id).executeTakeFirst();
-    return now?.status === 'sending' && now.claimed_by === owner;
   }
 
   async function tick(): Promise<number> {
@@ -193,70 +168,14 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
     return rows.length;
   }
 
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      if (nudged) {
-        nudged = false;
-        return resolve();
-      }
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wake = null;
-        resolve();
-      }
-      wake = done;
-    });
-
-  /**
-   * Keeps up to batchSize sends in flight: claims as many rows as there are free slots, and
-   * claims again as soon as a send finishes (a slow message holds one slot, not the round).
-   */
-  async function run() {
-    const inFlight = new Set<Promise<void>>();
-    while (running) {
-      const free = batchSize - inFlight.size;
-      let claimed = 0;
-      if (free > 0) {
-        try {
-          const rows = await claimUpTo(free);
-          claimed = rows.length;
-          for (const row of rows) {
-            const p: Promise<void> = deliver(row).finally(() => {
-              inFlight.delete(p);
-              wake?.();
-            });
-            inFlight.add(p);
-          }
-        } catch (err) {
-          if (isDatabaseUnavailable(err)) noteOutage();
-          else opts.log.error('mail worker could not claim', { err });
-        }
-      }
-      if (!running) break;
-      if (free > 0 && claimed === free) continue; // there may be more due right now
-      await sleep(inFlight.size > 0 ? Math.min(opts.pollMs, 1000) : opts.pollMs);
-    }
-    await Promise.all(inFlight);
-  }
+  // Keeps up to batchSize sends in flight: a slow message holds one slot, not the round.
+  const loop = createLeaseLoop({ claim: claimUpTo, deliver, batchSize, pollMs: opts.pollMs, log: opts.log, name: 'mail worker' });
 
   return {
     owner,
-    start() {
-      if (running) return;
-      running = true;
-      loop = run();
-    },
-    async stop() {
-      running = false;
-      wake?.();
-      await loop;
-      loop = null;
-    },
-    nudge() {
-      if (wake) wake();
-      else nudged = true;
-    },
+    start: () => loop.start(),
+    stop: () => loop.stop(),
+    nudge: () => loop.nudge(),
     tick,
   };
 }

@@ -1,14 +1,18 @@
 // The Prometheus metrics of one app: a registry of its own (tests build many apps in one
 // process, and each must count only its own requests), the counters the domains bump, and the
-// outbox gauge read from the database at scrape time. The process's own metrics (CPU, memory,
+// outbox and webhook gauges read from the database at scrape time. The process's own metrics (CPU, memory,
 // event loop, GC) belong to the process, so one registry holds them for every app in it.
 // prom-client is CommonJS whose exports Node's ESM loader cannot all name: the default import works in both.
 import promClient, { type Counter as CounterT, type Histogram as HistogramT, type Registry as RegistryT } from 'prom-client';
 import { sql } from 'kysely';
 import type { Db } from '../db';
+import type { WebhookOutcome } from '../webhooks/worker';
 
 /** Outbox states worth a gauge; `sent` rows only grow, so they are counted by helena_emails_sent_total. */
 const OUTBOX_GAUGED_STATES = ['pending', 'sending', 'failed'] as const;
+
+/** Webhook event states worth a gauge; delivered ones are counted by helena_webhooks_delivered_total. */
+const WEBHOOK_GAUGED_STATES = ['pending', 'sending', 'failed'] as const;
 
 /** A scrape must answer while the database is down: the outbox query gives up after this. */
 const OUTBOX_QUERY_TIMEOUT_MS = 1000;
@@ -30,6 +34,8 @@ export interface Metrics {
   readonly conversationsCreated: CounterT;
   /** One mail attempt's outcome: sent, failed for now (retried), failed for good. */
   mailAttempt(outcome: MailOutcome): void;
+  /** One webhook attempt's outcome: delivered, failed for now (retried), failed for good. */
+  webhookAttempt(outcome: WebhookOutcome): void;
   /** A request refused because the database could not be reached. */
   readonly databaseUnavailable: CounterT;
   /** The text exposition of every metric (runs the scrape-time queries). */
@@ -111,14 +117,42 @@ export function createMetrics(opts: { db: Db }): Metrics {
     registers: [registry],
   });
 
+  const webhooksDelivered = new Counter({
+    name: 'helena_webhooks_delivered_total',
+    help: 'Webhook events the receiver answered with a 2xx',
+    registers: [registry],
+  });
+  const webhooksFailed = new Counter({
+    name: 'helena_webhooks_failed_total',
+    help: 'Failed webhook attempts: final=false will be retried, final=true was given up (npm run webhooks:retry queues it again)',
+    labelNames: ['final'] as const,
+    registers: [registry],
+  });
+  const webhookEvents = new Gauge({
+    name: 'helena_webhook_events',
+    help: 'Webhook events by state at scrape time (pending: queued or waiting to retry; sending: claimed; failed: given up)',
+    labelNames: ['status'] as const,
+    registers: [registry],
+  });
+
+  const countByState = (table: 'outbox' | 'webhook_event', states: readonly string[]) =>
+    sql<{ status: string; n: number | string }>`select status, count(*) as n from ${sql.table(table)} where status in (${sql.join(
+      states.map((s) => sql.lit(s)),
+    )}) group by status`.execute(opts.db.kysely);
   const readOutbox = async () => {
     const now = new Date().toISOString();
-    const byState = sql<{ status: string; n: number | string }>`select status, count(*) as n from outbox where status in (${sql.join(
-      OUTBOX_GAUGED_STATES.map((s) => sql.lit(s)),
-    )}) group by status`;
     const due = sql<{ t: string | null }>`select min(next_attempt_at) as t from outbox where status = 'pending' and next_attempt_at <= ${now}`;
-    const [states, oldest] = await Promise.all([byState.execute(opts.db.kysely), due.execute(opts.db.kysely)]);
-    return { states: states.rows, oldest: oldest.rows[0]?.t ?? null };
+    const [states, oldest, webhooks] = await Promise.all([
+      countByState('outbox', OUTBOX_GAUGED_STATES),
+      due.execute(opts.db.kysely),
+      countByState('webhook_event', WEBHOOK_GAUGED_STATES),
+    ]);
+    return { states: states.rows, oldest: oldest.rows[0]?.t ?? null, webhooks: webhooks.rows };
+  };
+  const setStates = (gauge: typeof outbox, all: readonly string[], rows: { status: string; n: number | string }[]) => {
+    gauge.reset();
+    for (const s of all) gauge.set({ status: s }, 0);
+    for (const r of rows) gauge.set({ status: r.status }, Number(r.n));
   };
 
   return {
@@ -133,6 +167,10 @@ export function createMetrics(opts: { db: Db }): Metrics {
       if (outcome === 'sent') emailsSent.inc();
       else emailsFailed.inc({ final: outcome === 'failed' ? 'true' : 'false' });
     },
+    webhookAttempt(outcome) {
+      if (outcome === 'delivered') webhooksDelivered.inc();
+      else webhooksFailed.inc({ final: outcome === 'failed' ? 'true' : 'false' });
+    },
     async scrape() {
       let timer: NodeJS.Timeout | undefined;
       try {
@@ -142,14 +180,14 @@ export function createMetrics(opts: { db: Db }): Metrics {
             timer = setTimeout(() => reject(new Error('timeout')), OUTBOX_QUERY_TIMEOUT_MS);
           }),
         ]);
-        outbox.reset();
-        for (const s of OUTBOX_GAUGED_STATES) outbox.set({ status: s }, 0);
-        for (const r of read.states) outbox.set({ status: r.status }, Number(r.n));
+        setStates(outbox, OUTBOX_GAUGED_STATES, read.states);
+        setStates(webhookEvents, WEBHOOK_GAUGED_STATES, read.webhooks);
         oldestDue.set(read.oldest ? Math.max(0, (Date.now() - Date.parse(read.oldest)) / 1000) : 0);
         databaseUp.set(1);
       } catch {
         // No stale figures while the database is away: the series vanish and database_up says why.
         outbox.reset();
+        webhookEvents.reset();
         oldestDue.reset();
         databaseUp.set(0);
       } finally {

@@ -44,6 +44,8 @@ export interface StoredData {
   proposals: (Omit<Selectable<Database['pdf']>, 'pdf_file' | 'email_sent'> & { email_sent: boolean; pdf_file: string | null })[];
   emails: Database['outbox'][];
   emailLog: Database['email_log'][];
+  /** The webhook events about the address's calls, each body parsed. */
+  webhookEvents: (Omit<Database['webhook_event'], 'payload'> & { payload: unknown })[];
 }
 
 /** The rows that belong to an address, by id. */
@@ -63,8 +65,11 @@ async function ownedBy(db: Executor, email: string): Promise<Owned> {
   let pdfs = db.selectFrom('pdf').select('id').where('email', '=', email);
   if (callIds.length) pdfs = db.selectFrom('pdf').select('id').where((eb) => eb.or([eb('email', '=', email), eb('call_id', 'in', callIds)]));
   const pdfIds = (await pdfs.execute()).map((r) => r.id);
-  let outbox = db.selectFrom('outbox').select('id').where('to_email', '=', email);
-  if (pdfIds.length) outbox = db.selectFrom('outbox').select('id').where((eb) => eb.or([eb('to_email', '=', email), eb('pdf_id', 'in', pdfIds)]));
+  // Mail to the address, about its proposals, and the sales team's copies of its leads (Reply-To).
+  const outbox = db
+    .selectFrom('outbox')
+    .select('id')
+    .where((eb) => eb.or([eb('to_email', '=', email), eb('reply_to', '=', email), ...(pdfIds.length ? [eb('pdf_id', 'in', pdfIds)] : [])]));
   const outboxIds = (await outbox.execute()).map((r) => r.id);
   return { customerIds, callIds, conversationIds, pdfIds, outboxIds };
 }
@@ -75,7 +80,7 @@ export async function storedData(db: Db, email: string, addressKey: string): Pro
   const k = db.kysely;
   const o = await ownedBy(k, e);
   const byIds = <T>(ids: string[], q: () => Promise<T[]>) => (ids.length ? q() : Promise.resolve([] as T[]));
-  const [customers, leadSubmissions, calls, conversations, proposals, emails, emailLog, unsubscribed] = await Promise.all([
+  const [customers, leadSubmissions, calls, conversations, proposals, emails, emailLog, unsubscribed, webhookEvents] = await Promise.all([
     byIds(o.customerIds, () => k.selectFrom('customer').selectAll().where('id', 'in', o.customerIds).orderBy('created_at').execute()),
     byIds(o.customerIds, () => k.selectFrom('lead_submission').selectAll().where('customer_id', 'in', o.customerIds).orderBy('created_at').execute()),
     byIds(o.callIds, () => k.selectFrom('call').selectAll().where('id', 'in', o.callIds).orderBy('created_at').execute()),
@@ -88,13 +93,27 @@ export async function storedData(db: Db, email: string, addressKey: string): Pro
     byIds(o.outboxIds, () => k.selectFrom('outbox').selectAll().where('id', 'in', o.outboxIds).orderBy('created_at').execute()),
     k.selectFrom('email_log').selectAll().where('email', '=', e).orderBy('sent_at').execute(),
     isUnsubscribed(db, addressKey),
+    byIds(o.callIds, async () =>
+      (await k.selectFrom('webhook_event').selectAll().where('call_id', 'in', o.callIds).orderBy('created_at').execute()).map((w) => ({ ...w, payload: db.parseJson(w.payload) })),
+    ),
   ]);
-  return { email: e, unsubscribed, customers, leadSubmissions, calls, conversations, proposals: proposals.map((p) => ({
+  return {
+    email: e,
+    unsubscribed,
+    customers,
+    leadSubmissions,
+    calls,
+    conversations,
+    proposals: proposals.map((p) => ({
       ...p,
       email_sent: Boolean(p.email_sent),
       document: db.parseJson(p.document),
       pdf_file: p.pdf_file ? Buffer.from(p.pdf_file).toString('base64') : null,
-    })), emails, emailLog };
+    })),
+    emails,
+    emailLog,
+    webhookEvents,
+  };
 }
 
 /** What an erasure removed, by kind. */
@@ -106,10 +125,11 @@ export interface ErasedCounts {
   proposals: number;
   emails: number;
   emailLog: number;
+  webhookEvents: number;
 }
 
 /** An erasure that found nothing. */
-export const NOTHING_ERASED: ErasedCounts = { customers: 0, leadSubmissions: 0, calls: 0, conversations: 0, proposals: 0, emails: 0, emailLog: 0 };
+export const NOTHING_ERASED: ErasedCounts = { customers: 0, leadSubmissions: 0, calls: 0, conversations: 0, proposals: 0, emails: 0, emailLog: 0, webhookEvents: 0 };
 
 const count = (r: { numDeletedRows: bigint }) => Number(r.numDeletedRows);
 
@@ -124,6 +144,8 @@ const ACTIVITY = sql`
   union all select c.email, vc.updated_at from vapi_call vc join call ca on ca.vapi_call_id = vc.id join customer c on c.id = ca.customer_id
   union all select email, updated_at from pdf
   union all select to_email, updated_at from outbox
+  union all select reply_to, updated_at from outbox where reply_to is not null
+  union all select c.email, w.updated_at from webhook_event w join call ca on ca.id = w.call_id join customer c on c.id = ca.customer_id
   union all select email, sent_at from email_log`;
 
 /** The latest time anything about `email` was written, or null when nothing is stored. */
@@ -135,7 +157,9 @@ async function lastActivityOf(db: Executor, email: string): Promise<string | nul
 /**
  * Erases everything stored about `email` in one transaction: the customer, its lead submissions,
  * its calls, their conversations (transcripts and reports) and the Server URL deliveries about
- * them, the proposals, and every outbox row (pending ones included) and email log row to it. The
+ * them, the proposals, every outbox row (pending ones included) to it or replying to it (the
+ * sales team's copies), its email log rows, and the webhook events about its calls, delivered or
+ * not. The
  * unsubscribe list is not touched: it holds keyed hashes only. With `idleBefore`, nothing is
  * erased when anything about the address is newer (the retention sweep racing a new lead).
  */
@@ -172,6 +196,8 @@ async function eraseOnce(db: Db, e: string, idleBefore: string | undefined): Pro
         .executeTakeFirst(),
     );
     if (o.outboxIds.length) erased.emails = count(await tx.deleteFrom('outbox').where('id', 'in', o.outboxIds).executeTakeFirst());
+    // Whatever their state: a pending event about an erased lead is never delivered.
+    if (o.callIds.length) erased.webhookEvents = count(await tx.deleteFrom('webhook_event').where('call_id', 'in', o.callIds).executeTakeFirst());
     if (o.pdfIds.length) erased.proposals = count(await tx.deleteFrom('pdf').where('id', 'in', o.pdfIds).executeTakeFirst());
     if (o.callIds.length) erased.calls = count(await tx.deleteFrom('call').where('id', 'in', o.callIds).executeTakeFirst());
     if (o.conversationIds.length) {
