@@ -2,8 +2,6 @@
 // the `standardwebhooks` package (the peer a CRM uses), the worker retries, survives restarts,
 // shares the queue between instances, and the events go with an erasure.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -19,60 +17,9 @@ import { eraseAddress, storedData } from '../src/privacy/queries';
 import { sweepRetention } from '../src/privacy/retention';
 import type { RunningServer } from '../src/server';
 import { pgSchema, registerLead, startTestServer, tempDir, waitFor, PG_URL } from './helpers';
+import { SECRET, startReceiver, type Receiver } from './webhook-receiver';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const SECRET = 'whsec_' + randomBytes(32).toString('base64');
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** What the receiver answers a delivery with: a status, or a promise of one (held until it settles). */
-type Answer = (r: Received, index: number) => number | Promise<number>;
-
-interface Receiver {
-  url: string;
-  received: Received[];
-  answer: Answer;
-  /** The deliveries that verified with `secret`, parsed. */
-  verified(secret?: string): { id: string; body: { type: string; timestamp: string; data: Record<string, unknown> } }[];
-  close(): Promise<void>;
-}
-
-/** A CRM's endpoint: records every request; `answer` decides each status (200 by default). */
-async function startReceiver(answer: Answer = () => 200): Promise<Receiver> {
-  const received: Received[] = [];
-  const r: Receiver = {
-    url: '',
-    received,
-    answer,
-    verified(secret = SECRET) {
-      const wh = new Webhook(secret);
-      return received.map((x) => ({
-        id: String(x.headers['webhook-id']),
-        body: wh.verify(x.body, x.headers as Record<string, string>) as { type: string; timestamp: string; data: Record<string, unknown> },
-      }));
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const rec = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
-      received.push(rec);
-      void Promise.resolve(r.answer(rec, received.length - 1)).then((status) => res.writeHead(status).end(status < 300 ? 'ok' : 'no'));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  r.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/helena`;
-  return r;
-}
 
 /** A lead's event as the proposal code raises it (its data beyond callId is the proposal's). */
 const leadCreated = (callId: string, email: string): WebhookEvent => ({

@@ -66,12 +66,17 @@ export function taxedTotal(amounts: readonly Minor[], rate: number): Taxed {
   return { net, tax, gross: net + tax };
 }
 
+/** Minor units as an exact decimal string in the currency's units: 151250 EUR → '1512.50'. */
+export function toDecimal(amount: Minor, currency: string): string {
+  const digits = minorDigits(currency);
+  const abs = String(Math.abs(amount)).padStart(digits + 1, '0');
+  return `${amount < 0 ? '-' : ''}${digits ? `${abs.slice(0, -digits)}.${abs.slice(-digits)}` : abs}`;
+}
+
 /** Formats minor units the Spanish way: '1.234,56 €' (grouping even for four digits). */
 export function formatMoney(amount: Minor, currency: string, locale = 'es-ES'): string {
-  const digits = minorDigits(currency);
   // A decimal string, formatted as written: no division through binary floating point.
-  const abs = String(Math.abs(amount)).padStart(digits + 1, '0');
-  const text = `${amount < 0 ? '-' : ''}${digits ? `${abs.slice(0, -digits)}.${abs.slice(-digits)}` : abs}`;
+  const text = toDecimal(amount, currency);
   return new Intl.NumberFormat(locale, { style: 'currency', currency, useGrouping: 'always' }).format(text as unknown as number);
 }
 

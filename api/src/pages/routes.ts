@@ -10,6 +10,7 @@ import { rateLimit } from '../http/rate-limit';
 import type { Deps } from '../deps';
 import { acceptProposal, ACCEPT_NAME_MAX, pageState } from '../proposal/acceptance';
 import { findStoredProposal, type StoredProposal } from '../proposal/queries';
+import { isVisitorView, recordFirstView } from '../proposal/first-view';
 import { storedDocument } from '../proposal/document';
 import { pdfFileName } from '../proposal/versions';
 import { setPageHeaders } from './headers';
@@ -53,6 +54,7 @@ export function pageRoutes(deps: Deps) {
     const found = await proposalOf(isPdf ? file.slice(0, -4) : file);
     if (found.kind !== 'shown') return notShown(c, found);
     const { row } = found;
+    if (!row.first_viewed_at && isVisitorView(c)) await recordFirstView(deps, row.call_id);
     const doc = storedDocument(deps.db.parseJson(row.document));
     if (isPdf) {
       if (!row.pdf_file) return c.html(renderNotFoundPage(), 404);

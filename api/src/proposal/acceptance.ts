@@ -9,6 +9,7 @@ import type { AcceptanceState } from '../pages/proposal';
 import { acceptedDocument, storedDocument, type ProposalDocument } from './document';
 import { findStoredProposal, type StoredProposal } from './queries';
 import { renderVersion } from './versions';
+import { proposalAccepted } from '../sales/handoff';
 
 export const ACCEPT_NAME_MAX = 120;
 
@@ -56,21 +57,31 @@ export async function acceptProposal(deps: Deps, callId: string, input: { name: 
     const current = storedDocument(db.parseJson(row.document));
     const next = current ? acceptedDocument(current, parsed.data.name, now) : null;
     const rendered = next ? await renderVersion(next, { pdf: deps.config.PROPOSAL_PDF }) : null;
-    const r = await db.kysely
-      .updateTable('pdf')
-      .set({
-        accepted_at: now,
-        accepted_name: parsed.data.name,
-        accepted_version: row.version,
-        ...(next && rendered ? { document: db.json(next), content: rendered.content, pdf_file: rendered.pdf, version: next.version } : {}),
-        updated_at: now,
-      })
-      .where('call_id', '=', callId)
-      .where('version', '=', row.version)
-      .where('accepted_at', 'is', null)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) > 0) return { status: 'accepted', at: now, version: row.version };
+    const accepted = await db.kysely.transaction().execute(async (tx) => {
+      const r = await tx
+        .updateTable('pdf')
+        .set({
+          accepted_at: now,
+          accepted_name: parsed.data.name,
+          accepted_version: row.version,
+          ...(next && rendered ? { document: db.json(next), content: rendered.content, pdf_file: rendered.pdf, version: next.version } : {}),
+          updated_at: now,
+        })
+        .where('call_id', '=', callId)
+        .where('version', '=', row.version)
+        .where('accepted_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) === 0) return false;
+      // The team hears of it with the acceptance itself: both or neither.
+      if (next) await proposalAccepted(tx, deps, { callId, pdfId: row.id, doc: next, hasPdf: !!(rendered?.pdf ?? row.pdf_file) });
+      return true;
+    });
+    if (accepted) {
+      deps.nudgeMail();
+      deps.nudgeWebhooks();
+      return { status: 'accepted', at: now, version: row.version };
+    }
   }
   throw new Error('the proposal kept changing while it was being accepted');
 }

@@ -2,7 +2,7 @@
 // knows the call, it ran on our assistant, and it began recently. A visitor who never talked to
 // the assistant cannot make the server mail anyone.
 import { summaryFromPlatformCall, summaryFromPlatformSession, type PlatformCallsClient, type PlatformClientSource } from '../mail/summary';
-import { NO_WORDS, visitorWordsOf, type VisitorWords } from './visitor-words';
+import { conversationOf, NO_WORDS, visitorWordsOf, type ConversationTurn, type VisitorWords } from './visitor-words';
 
 /**
  * What the conversation was: a voice call (whose end-of-call report may still come), a text chat
@@ -10,8 +10,10 @@ import { NO_WORDS, visitorWordsOf, type VisitorWords } from './visitor-words';
  */
 export type ConversationKind = 'call' | 'chat' | 'unknown';
 
-/** With an accepted conversation come its summary and what the visitor said in it. */
-export type ConversationVerdict = { ok: true; kind: ConversationKind; summary: string | null; words: VisitorWords } | { ok: false; reason: string };
+/** With an accepted conversation come its summary, what the visitor said in it, and its turns. */
+export type ConversationVerdict =
+  | { ok: true; kind: ConversationKind; summary: string | null; words: VisitorWords; turns: ConversationTurn[] }
+  | { ok: false; reason: string };
 
 export interface Conversations {
   /**
@@ -22,7 +24,7 @@ export interface Conversations {
 }
 
 /** No platform configured: nothing to ask, so no summary either (the token check still holds). */
-export const unverifiedConversations: Conversations = { verify: () => Promise.resolve({ ok: true, kind: 'unknown', summary: null, words: NO_WORDS }) };
+export const unverifiedConversations: Conversations = { verify: () => Promise.resolve({ ok: true, kind: 'unknown', summary: null, words: NO_WORDS, turns: [] }) };
 
 export interface PlatformConversationOptions {
   client: PlatformClientSource;
@@ -85,12 +87,12 @@ export function platformConversations(opts: PlatformConversationOptions): Conver
         const call = await lookup((signal) => client.calls.get(vapiId, { signal }));
         if (call) {
           const refused = refusal(call, 'call');
-          return refused ? { ok: false, reason: refused } : { ok: true, kind: 'call', summary: summaryFromPlatformCall(call), words: visitorWordsOf(call) };
+          return refused ? { ok: false, reason: refused } : { ok: true, kind: 'call', summary: summaryFromPlatformCall(call), words: visitorWordsOf(call), turns: conversationOf(call) };
         }
         const session = await lookup((signal) => client.sessions.get(vapiId, { signal }));
         if (!session) return { ok: false, reason: 'platform has no such call or chat' };
         const refused = refusal(session, 'chat');
-        return refused ? { ok: false, reason: refused } : { ok: true, kind: 'chat', summary: summaryFromPlatformSession(session, opts.assistantName ?? 'Helena'), words: visitorWordsOf(session) };
+        return refused ? { ok: false, reason: refused } : { ok: true, kind: 'chat', summary: summaryFromPlatformSession(session, opts.assistantName ?? 'Helena'), words: visitorWordsOf(session), turns: conversationOf(session) };
       } catch (err) {
         return { ok: false, reason: `platform lookup failed: ${String((err as Error)?.message ?? err)}` };
       }

@@ -22,6 +22,8 @@ export interface ProposalSource {
   reported_at: string | null;
   /** The visitor's words the report brought (JSON, read through `storedWords`). */
   visitor_words: unknown;
+  /** The report's turns with their times (JSON, read through `storedConversation`). */
+  conversation: unknown;
 }
 
 export function findProposalSource(db: Db, callId: string): Promise<ProposalSource | undefined> {
@@ -42,6 +44,7 @@ export function findProposalSource(db: Db, callId: string): Promise<ProposalSour
       'vapi_call.summary as report_summary',
       'vapi_call.reported_at as reported_at',
       'vapi_call.visitor_words as visitor_words',
+      'vapi_call.conversation as conversation',
     ])
     .where('call.id', '=', callId)
     .executeTakeFirst();
@@ -78,6 +81,8 @@ export interface NewProposal {
   messages: OutboxMessage[];
   /** The proposal message (the last one) waits for this conversation's end-of-call report. */
   waitsForReportOf?: string;
+  /** More to write in the same transaction (what the sales team is told). */
+  alsoInTransaction?: (tx: Transaction<Database>) => Promise<void>;
 }
 
 /** The pdf row and its messages, atomically. A second proposal for the call is a unique violation. */
@@ -108,6 +113,7 @@ export async function insertProposal(db: Db, p: NewProposal): Promise<void> {
         .values({ outbox_id: proposalOutboxId, call_id: p.callId, vapi_call_id: p.waitsForReportOf, created_at: p.now })
         .execute();
     }
+    await p.alsoInTransaction?.(tx);
   });
 }
 
@@ -124,13 +130,14 @@ export interface StoredProposal {
   accepted_at: string | null;
   accepted_name: string | null;
   accepted_version: number | null;
+  first_viewed_at: string | null;
   created_at: string;
 }
 
 export function findStoredProposal(db: Db, callId: string): Promise<StoredProposal | undefined> {
   return db.kysely
     .selectFrom('pdf')
-    .select(['id', 'call_id', 'email', 'content', 'document', 'pdf_file', 'version', 'expires_at', 'accepted_at', 'accepted_name', 'accepted_version', 'created_at'])
+    .select(['id', 'call_id', 'email', 'content', 'document', 'pdf_file', 'version', 'expires_at', 'accepted_at', 'accepted_name', 'accepted_version', 'first_viewed_at', 'created_at'])
     .where('call_id', '=', callId)
     .executeTakeFirst();
 }

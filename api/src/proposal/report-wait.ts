@@ -11,9 +11,10 @@ import type { Deps } from '../deps';
 import { proposalEmail } from '../mail/templates';
 import { storedDocument, type ProposalDocument } from './document';
 import { findProposalSource, findStoredProposal, saveVersion, type ProposalSource, type StoredProposal } from './queries';
-import { LONGEST_CALL_MS, proposalDocument, visitorMailPartsOf } from './service';
+import { bestConversation, LONGEST_CALL_MS, proposalDocument, visitorMailPartsOf } from './service';
+import { leadCreated } from '../sales/handoff';
 import { pdfAttachment, renderVersion, type RenderedVersion } from './versions';
-import { mergeWords, storedWords, NO_WORDS } from './visitor-words';
+import { mergeWords, storedWords, NO_WORDS, type ConversationTurn } from './visitor-words';
 
 interface Waiting {
   outbox_id: string;
@@ -49,7 +50,10 @@ export async function releaseWaitingProposals(deps: Deps, vapiCallId?: string): 
     if (!waitIsOver(w, waitMs)) continue;
     if (await release(deps, w)) released++;
   }
-  if (released) deps.nudgeMail();
+  if (released) {
+    deps.nudgeMail();
+    deps.nudgeWebhooks();
+  }
   return released;
 }
 
@@ -61,24 +65,27 @@ async function nextVersion(
   deps: Deps,
   row: ProposalSource,
   stored: StoredProposal,
-): Promise<{ doc: ProposalDocument; rendered: RenderedVersion | null }> {
+): Promise<{ doc: ProposalDocument; rendered: RenderedVersion | null; turns: ConversationTurn[] }> {
   const current = storedDocument(deps.db.parseJson(stored.document));
-  if (stored.accepted_at && current) return { doc: current, rendered: null };
   let summary = row.report_summary;
   let platformWords = NO_WORDS;
+  let platformTurns: ConversationTurn[] = [];
   if (!summary || !row.reported_at) {
     const record = row.vapi_id ? await deps.conversations.verify(row.vapi_id) : null;
     if (record?.ok) {
       summary ??= record.summary;
       platformWords = record.words;
+      platformTurns = record.turns;
     }
   }
+  const turns = bestConversation(deps.db, row, platformTurns);
+  if (stored.accepted_at && current) return { doc: current, rendered: null, turns };
   const words = mergeWords(storedWords(deps.db.parseJson(row.visitor_words)), platformWords);
   const doc = {
     ...proposalDocument(deps, row, { summary, words, issuedAt: current?.issuedAt ?? stored.created_at, expiresAt: stored.expires_at }),
     version: stored.version + 1,
   };
-  return { doc, rendered: await renderVersion(doc, { pdf: deps.config.PROPOSAL_PDF }) };
+  return { doc, rendered: await renderVersion(doc, { pdf: deps.config.PROPOSAL_PDF }), turns };
 }
 
 async function release(deps: Deps, w: Waiting): Promise<boolean> {
@@ -86,8 +93,9 @@ async function release(deps: Deps, w: Waiting): Promise<boolean> {
   const row = await findProposalSource(db, w.call_id);
   const stored = await findStoredProposal(db, w.call_id);
   if (!row?.vapi_id || !stored) return false;
-  const { doc, rendered } = await nextVersion(deps, row, stored);
+  const { doc, rendered, turns } = await nextVersion(deps, row, stored);
   const pdf = rendered?.pdf ?? stored.pdf_file;
+  const attachment = pdf ? pdfAttachment(doc, pdf) : null;
   const email = proposalEmail(doc, (await visitorMailPartsOf(deps, row.email)).footer, { withPdf: !!pdf });
   const now = nowIso();
   return db.kysely.transaction().execute(async (tx) => {
@@ -100,7 +108,7 @@ async function release(deps: Deps, w: Waiting): Promise<boolean> {
         subject: email.subject,
         html: email.html,
         text: email.text,
-        attachments: pdf ? JSON.stringify([pdfAttachment(doc, pdf)]) : null,
+        attachments: attachment ? JSON.stringify([attachment]) : null,
         next_attempt_at: now,
         updated_at: now,
       })
@@ -108,6 +116,7 @@ async function release(deps: Deps, w: Waiting): Promise<boolean> {
       .where('status', '=', 'pending')
       .execute();
     if (rendered) await saveVersion(tx, db, w.call_id, stored.version, doc, rendered, now);
+    await leadCreated(tx, deps, { callId: w.call_id, pdfId: stored.id, doc, pdf, attachment, conversation: turns });
     log.info('proposal released', { callId: w.call_id, report: !!row.report_summary, version: doc.version });
     return true;
   });

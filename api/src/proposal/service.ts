@@ -13,7 +13,8 @@ import { visitorText } from '../mail/visitor-text';
 import type { Deps } from '../deps';
 import { buildProposalDocument, type ProposalDocument } from './document';
 import { pdfAttachment, renderVersion } from './versions';
-import { mergeWords, storedWords, type VisitorWords } from './visitor-words';
+import { mergeWords, storedConversation, storedWords, type ConversationTurn, type VisitorWords } from './visitor-words';
+import { leadCreated } from '../sales/handoff';
 import type { Logger } from '../log';
 import { findProposalSource, hasProposal, insertProposal, proposalsQueuedSince, type ProposalSource } from './queries';
 
@@ -109,6 +110,18 @@ async function queue(deps: Deps, row: ProposalSource, vapiId: string, log: Logge
         ? []
         : [message('confirmation', confirmationEmail(doc, parts.footer, { waitsForReport: !!waitsForReportOf, withPdf: !!rendered.pdf })), message('proposal', proposalEmail(doc, parts.footer, { withPdf: !!rendered.pdf }))],
       waitsForReportOf,
+      // Final now unless its email waits for the report: then the release tells the team.
+      alsoInTransaction: waitsForReportOf && !held
+        ? undefined
+        : (tx) =>
+            leadCreated(tx, deps, {
+              callId,
+              pdfId,
+              doc,
+              pdf: rendered.pdf,
+              attachment: rendered.pdf ? pdfAttachment(doc, rendered.pdf) : null,
+              conversation: bestConversation(db, row, conversation.turns),
+            }),
     });
   } catch (err) {
     if (db.isUniqueViolation(err)) return { status: 'already-queued' };
@@ -116,17 +129,24 @@ async function queue(deps: Deps, row: ProposalSource, vapiId: string, log: Logge
     if (db.isForeignKeyViolation(err)) return { status: 'not-found' };
     throw err;
   }
+  deps.nudgeWebhooks();
+  deps.nudgeMail();
   if (held) {
     log.warn('proposal mail held back', { callId, reason: held });
     return { status: 'held', reason: held, waitsForReport: !!waitsForReportOf };
   }
-  deps.nudgeMail();
   return { status: 'queued', waitsForReport: !!waitsForReportOf };
 }
 
 /** The footer and unsubscribe headers of a lead's emails. */
 export function visitorMailPartsOf(deps: Deps, to: string): Promise<VisitorMailParts> {
   return visitorMailParts(deps, to, leadReason(deps.config.COMPANY_NAME, to));
+}
+
+/** The conversation's turns: the report's when it came, else the platform record's. */
+export function bestConversation(db: Deps['db'], row: ProposalSource, fromPlatform: ConversationTurn[]): ConversationTurn[] {
+  const reported = storedConversation(db.parseJson(row.conversation));
+  return reported.length ? reported : fromPlatform;
 }
 
 /** The proposal document for `row`: the offer, the visitor's fields and words, the conversation's summary. */
