@@ -32,7 +32,7 @@ export { sendEmailInput, emailAttachment } from './email';
 export type { SendEmailInput } from './email';
 export { MAX_JSON_BYTES, MAX_JSON_DEPTH, type JsonValue } from './primitives';
 export { LEAD_TOOL_NAME } from './lead-tool';
-export { DEMO_DIALOGUE, DEMO_LINES } from './demo-dialogue';
+export { DEMO_DIALOGUE, DEMO_LINES, DEMO_LINES_EN } from './demo-dialogue';
 
 /** Paths, relative to the server's base URL. */
 export const API_PATHS = {
