@@ -137,7 +137,9 @@ export const configSchema = z
     SHUTDOWN_TIMEOUT_MS: int(10_000, 0, 600_000),
   })
   .transform((c) => {
-    const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT || 3000}`).replace(/\/+$/, '');
+    // By default the address the server listens on and prints at start (HOST's default,
+    // 127.0.0.1), so that the links in its emails open where `npm start` says it runs.
+    const publicUrl = (c.PUBLIC_URL ?? `http://127.0.0.1:${c.PORT || 3000}`).replace(/\/+$/, '');
     const origin = new URL(publicUrl).origin;
     return {
       ...c,
