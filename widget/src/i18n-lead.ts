@@ -46,7 +46,7 @@ const es = {
       shown: 'No hemos podido enviar la propuesta a {email}: no se ha enviado ningún correo.',
       note: 'No se ha enviado la propuesta a {email}: ahora no se puede enviar a esa dirección. Díselo al visitante, sin prometer un envío.',
     },
-  } satisfies ProposalOutcomeTexts as ProposalOutcomeTexts,
+  } satisfies ProposalOutcomeTexts,
 };
 
 /** The lead flow's extra texts of one locale. */
