@@ -711,7 +711,8 @@ test('the demo assistant converses: answers questions, stops asking for the emai
     return (await botLines(page).last().textContent())!.replace(/^Helena: /, '');
   };
   expect(await say('Hola, ¿qué hacéis?')).toContain(DEMO_LINES.whatWeDo);
-  expect(await say('Tengo una clínica dental en Bilbao')).toBe(DEMO_LINES.askEmail);
+  // A business described is answered about the business, then the address asked for.
+  expect(await say('Tengo una clínica dental en Bilbao')).toBe(`${DEMO_LINES.businessNoted.replace('{business}', 'una clínica dental')} ${DEMO_LINES.emailForProposal}`);
   // The retry line quotes an example address aloud: it must never open the form.
   expect(await say('no sé')).toBe(DEMO_LINES.repeatEmail);
   // A question is answered, and after two turns without an address the assistant moves on.
