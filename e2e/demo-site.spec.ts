@@ -573,9 +573,10 @@ test('chat mode: no microphone, no call, the answer streams in, and the lead goe
   const dialog = await prefilledModal(page, lead.email);
   await completeModal(page, dialog, lead, 'chat-2');
   await expect(widget(page).getByText('Enviando propuesta personalizada...')).toBeVisible();
-  // The chat says where the proposal went; the assistant, told by the page, confirms it.
-  await expect(widget(page).getByRole('log').getByText(`Propuesta en camino a ${lead.email}. Revisa tu bandeja de entrada.`)).toBeVisible({ timeout: 10_000 });
+  // The assistant, told by the page, confirms where the proposal went: once, with no second line from the page.
   await expect(widget(page).getByRole('log').getByText(DEMO_LINES.proposalOnItsWay.replace('{email}', lead.email))).toBeVisible({ timeout: 15_000 });
+  await expect(botLines(page)).toHaveCount(4);
+  await expect(widget(page).getByRole('log').getByText(/Propuesta en camino/)).toHaveCount(0);
   await shot(page, 'chat-3-confirmed');
 
   // A chat has no end-of-call report to wait for: both emails come now, the proposal quoting the visitor.
@@ -588,6 +589,35 @@ test('chat mode: no microphone, no call, the answer streams in, and the lead goe
   expect(requests.filter((r) => r.endsWith('/call/web'))).toEqual([]);
   expect(requests.filter((r) => r === 'POST /sim/chat/web').length).toBeGreaterThanOrEqual(4);
   expect(problems).toEqual(NO_PROBLEMS);
+});
+
+test('a second request from the same address within the day: nothing is sent, and the visitor is told so, once', async ({ page, context }) => {
+  const lead = { email: 'pablo@clinica-dental.es', name: 'Pablo', cargo: 'Director', company: 'Clínica Dental' };
+  /** One visitor's chat, in a fresh tab of its own: business, address, the form. */
+  const request = async (tab: Page) => {
+    await openHome(tab);
+    await openChatMode(tab);
+    await typeMessage(tab, 'Tengo una clínica dental y quiero atender llamadas fuera de horario');
+    // About the business, not the channels answer 'llamadas' would fetch for a question.
+    await expect(botLines(tab)).toHaveCount(1, { timeout: 15_000 });
+    await expect(botLines(tab).first()).toContainText(DEMO_LINES.businessNoted.replace('{business}', 'una clínica dental'));
+    await expect(botLines(tab).first()).not.toContainText(DEMO_LINES.channels);
+    await typeMessage(tab, `mi correo es ${lead.email}`);
+    await completeModal(tab, await prefilledModal(tab, lead.email), lead, 'held');
+  };
+  await request(page);
+  await expect(widget(page).getByRole('log').getByText(DEMO_LINES.proposalOnItsWay.replace('{email}', lead.email))).toBeVisible({ timeout: 15_000 });
+  await expect.poll(async () => (await mailTo(lead.email)).length, { timeout: 15_000 }).toBe(2);
+
+  const again = await context.newPage();
+  await request(again);
+  const told = DEMO_LINES.proposalSentRecently.replace('{email}', lead.email);
+  await expect(widget(again).getByRole('log').getByText(told)).toBeVisible({ timeout: 15_000 });
+  await expect(widget(again).getByText(`Ya se pidió una propuesta para ${lead.email} hace poco, así que no hemos enviado otra. Revisa tu bandeja de entrada.`)).toBeVisible();
+  await expect(widget(again).getByText('Enviando propuesta personalizada...')).toHaveCount(0);
+  await expect(widget(again).getByRole('log').getByText(/camino/)).toHaveCount(0);
+  await shot(again, 'held-told');
+  expect(await mailTo(lead.email)).toHaveLength(2);
 });
 
 /** How many vapi_call rows the server holds for a platform conversation id. */
@@ -681,7 +711,8 @@ test('the demo assistant converses: answers questions, stops asking for the emai
     return (await botLines(page).last().textContent())!.replace(/^Helena: /, '');
   };
   expect(await say('Hola, ¿qué hacéis?')).toContain(DEMO_LINES.whatWeDo);
-  expect(await say('Tengo una clínica dental en Bilbao')).toBe(DEMO_LINES.askEmail);
+  // A business described is answered about the business, then the address asked for.
+  expect(await say('Tengo una clínica dental en Bilbao')).toBe(`${DEMO_LINES.businessNoted.replace('{business}', 'una clínica dental')} ${DEMO_LINES.emailForProposal}`);
   // The retry line quotes an example address aloud: it must never open the form.
   expect(await say('no sé')).toBe(DEMO_LINES.repeatEmail);
   // A question is answered, and after two turns without an address the assistant moves on.

@@ -5,6 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { startDemoServer, type DemoServer } from './helpers/demo-server';
+import { leadWithMail as lead } from './helpers/leads';
 import { axeSeriousOrCritical, screenshots } from './helpers/page';
 
 const shot = screenshots(fileURLToPath(new URL('artifacts/privacy-pages/', import.meta.url)));
@@ -17,36 +18,10 @@ test.afterAll(async () => {
   await site?.close();
 });
 
-async function rpc(path: string, input: unknown): Promise<Record<string, string>> {
-  const res = await fetch(`${site.url}/api/trpc/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) });
-  const body = (await res.json()) as { result?: { data?: Record<string, string> } };
-  if (res.status !== 200 || !body.result?.data) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
-  return body.result.data;
-}
-
-/** A lead on a conversation the demo's simulator knows, as the widget makes one; answers the confirmation email. */
+/** A lead whose confirmation email arrived: the links at its foot. */
 async function leadWithMail(email: string, name: string) {
-  const call = await fetch(`${site.url}/sim/call/web`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: 'Bearer demo-public-key' },
-    body: JSON.stringify({ assistantId: 'demo-assistant' }),
-  });
-  expect(call.status).toBe(201);
-  const vapiId = ((await call.json()) as { id: string }).id;
-  const vc = await rpc('vapi_call.create', { vapi_id: vapiId, initial_data: { start_time: new Date().toISOString() }, status: 'active' });
-  const customer = await rpc('customer.upsert', { email, name, company: 'Floristería Pétalo' });
-  const row = await rpc('calls.createWithVerification', { transaction: `propuesta-${Date.now()}`, customer_id: customer.id, vapi_call_id: vc.id, vapi_call_token: vc.token, status: 'completada' });
-  await rpc('proposal.send', { callId: row.id, token: vc.token });
-  let html = '';
-  await expect
-    .poll(async () => {
-      const mails = (await (await fetch(`${site.url}/dev/mail.json`)).json()) as { to: string; html: string }[];
-      html = mails.find((m) => m.to === email)?.html ?? '';
-      return html.length > 0;
-    }, { timeout: 15_000 })
-    .toBe(true);
-  const link = (path: string) => new RegExp(`href="(${site.url}/${path}/[A-Za-z0-9_-]+)"`).exec(html)?.[1] ?? '';
-  return { unsubscribe: link('baja'), privacy: link('privacidad') };
+  const mail = await lead(site.url, email, name);
+  return { unsubscribe: mail.link('baja'), privacy: mail.link('privacidad') };
 }
 
 /** Opens `url` and collects the CSP violations the page reports. */

@@ -189,7 +189,9 @@ export const configSchema = z
     if (c.LEAD_WEBHOOK_SECRET && !c.LEAD_WEBHOOK_URL) ctx.addIssue({ code: 'custom', path: ['LEAD_WEBHOOK_URL'], message: 'must be set when LEAD_WEBHOOK_SECRET is' });
   })
   .transform((c, ctx) => {
-    const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT || 3000}`).replace(/\/+$/, '');
+    // By default the address the server listens on and prints at start (HOST's default,
+    // 127.0.0.1), so that the links in its emails open where `npm start` says it runs.
+    const publicUrl = (c.PUBLIC_URL ?? `http://127.0.0.1:${c.PORT || 3000}`).replace(/\/+$/, '');
     const origin = new URL(publicUrl).origin;
     let offer: Offer;
     try {

@@ -108,30 +108,35 @@ describe('mail relay', () => {
 });
 
 describe('mail caps', () => {
-  it('one proposal per recipient per 24 h: the second answers success, sends nothing, and the log says why', async () => {
+  it('one proposal per recipient per 24 h: the second sends nothing and says one went to the address recently; the log says why', async () => {
     const first = await registerLead(srv.url, { email: 'repetida@example.com' });
     ok(await rpc(srv.url, 'proposal.send', { callId: first.callId, token: first.token }));
     await waitFor(() => mailTo('repetida@example.com').length >= 2);
     const second = await registerLead(srv.url, { email: 'repetida@example.com' });
     const r = await rpc(srv.url, 'proposal.send', { callId: second.callId, token: second.token });
     expect(r.status).toBe(200);
-    expect(r.body.result.data).toEqual({ queued: true });
+    expect(r.body.result.data).toEqual({ status: 'sent-recently' });
     const held = logs.lines.find((l) => l.msg === 'proposal mail held back' && l.callId === second.callId);
     expect(held?.reason).toMatch(/MAIL_PER_RECIPIENT/);
     const queued = await srv.db.kysely.selectFrom('outbox').select('id').where('to_email', '=', 'repetida@example.com').execute();
     expect(queued).toHaveLength(2);
   });
 
-  it('a global hourly cap (MAIL_PROPOSALS_PER_HOUR=4 here): past it nothing is queued', async () => {
+  it('a global hourly cap (MAIL_PROPOSALS_PER_HOUR=4 here): past it nothing is queued, and the answer says not sent', async () => {
     const before = await srv.db.kysely.selectFrom('outbox').select('id').where('kind', '=', 'proposal').execute();
-    const sent: string[] = [];
-    for (let i = 0; before.length + sent.length < 6; i++) {
+    const answers: unknown[] = [];
+    for (let i = 0; before.length + answers.length < 6; i++) {
       const lead = await registerLead(srv.url, { email: `tope${i}@example.com` });
-      expect((await rpc(srv.url, 'proposal.send', { callId: lead.callId, token: lead.token })).status).toBe(200);
-      sent.push(lead.callId);
+      const r = await rpc(srv.url, 'proposal.send', { callId: lead.callId, token: lead.token });
+      expect(r.status).toBe(200);
+      answers.push(r.body.result.data);
     }
     const proposals = await srv.db.kysely.selectFrom('outbox').select('id').where('kind', '=', 'proposal').execute();
     expect(proposals).toHaveLength(4);
+    // Each send either queued one of the 4 or was held, and said so: never 'sent-recently' for a new address.
+    const queued = answers.filter((a) => (a as { status: string }).status === 'queued').length;
+    expect(queued).toBe(4 - before.length);
+    expect(answers.slice(queued)).toEqual(Array(answers.length - queued).fill({ status: 'not-sent' }));
     expect(logs.lines.some((l) => l.msg === 'proposal mail held back' && /MAIL_PROPOSALS_PER_HOUR/.test(String(l.reason)))).toBe(true);
   });
 });

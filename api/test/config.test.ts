@@ -14,8 +14,8 @@ describe('config', () => {
       DATABASE_PATH: './data/helena.db',
       RATE_LIMIT_PER_MINUTE: 60,
       STRICT_RATE_LIMIT_PER_MINUTE: 10,
-      PUBLIC_URL: 'http://localhost:3000',
-      ALLOWED_ORIGINS: ['http://localhost:3000'],
+      PUBLIC_URL: 'http://127.0.0.1:3000',
+      ALLOWED_ORIGINS: ['http://127.0.0.1:3000'],
       NODE_ENV: 'production',
     });
     expect(c.DATABASE_URL).toBeUndefined();

@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import { Hono } from 'hono';
 import { registerLead, rpc, startTestServer, tempDir, waitFor } from './helpers';
 import type { RunningServer } from '../src/server';
+import { INBOX_MESSAGE_HEAD } from '../src/mail/sink';
 
 let tmp: ReturnType<typeof tempDir>;
 let srv: RunningServer;
@@ -61,8 +62,13 @@ describe('embedded mail: no POSTMARK_SERVER_TOKEN', () => {
     expect(text).toContain('Demo SA');
     expect(text).not.toContain('<b>');
     const frame = await fetch(`${srv.url}/dev/mail/${list[0].id}`);
-    expect(frame.headers.get('content-security-policy')).toMatch(/^sandbox;/);
-    expect(await frame.text()).toBe(list[0].html);
+    // Sandboxed: no script, an opaque origin; only a link may open, in a tab of its own.
+    const csp = frame.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/^sandbox allow-popups allow-popups-to-escape-sandbox;/);
+    expect(csp).not.toMatch(/allow-scripts|allow-same-origin|allow-top-navigation/);
+    const shown = await frame.text();
+    expect(shown).toMatch(/<head>[^]*<base target="_blank">/);
+    expect(shown.replace(INBOX_MESSAGE_HEAD, '')).toBe(list[0].html);
     expect((await fetch(`${srv.url}/dev/mail/nope`)).status).toBe(404);
     // The sink's API is not open to anyone: it needs the per-process token.
     const r = await fetch(`${srv.url}/dev/postmark/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });

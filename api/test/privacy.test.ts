@@ -93,7 +93,7 @@ async function lead(s: Suite, email: string, extra: { name?: string; company?: s
   const l = await registerLead(s.base, { email, vapiId, ...extra });
   const sent = await rpc(s.base, 'proposal.send', { callId: l.callId, token: l.token });
   expect(sent.status).toBe(200);
-  return { ...l, vapiId };
+  return { ...l, vapiId, answer: sent.body.result.data as unknown };
 }
 
 const messagesTo = (s: Suite, to: string) => s.sink.sink.messages.filter((m) => m.to === to);
@@ -193,7 +193,7 @@ function privacySpecs(dialect: 'sqlite' | 'postgres') {
     expect(await (await fetch(`${s.base}/baja/${token}`)).text()).toContain('Ya te has dado de baja');
   });
 
-  it('after unsubscribing nothing is queued to the address: proposal.send still succeeds, the waiting proposal is cancelled, the log names the reason', async () => {
+  it('after unsubscribing nothing is queued to the address: proposal.send answers not-sent (no reason given), the waiting proposal is cancelled, the log names the reason', async () => {
     const email = unique('quiet');
     const first = await lead(s, email);
     const token = tokenOf(await firstMailTo(s, email));
@@ -205,7 +205,8 @@ function privacySpecs(dialect: 'sqlite' | 'postgres') {
     expect(cancelled.status).toBe('cancelled');
 
     const rowsBefore = (await s.srv.db.kysely.selectFrom('outbox').select('id').where('to_email', '=', email).execute()).length;
-    await lead(s, email, { name: 'Otra vez' });
+    // Whoever typed the address learns only that nothing was sent, not that it unsubscribed.
+    expect((await lead(s, email, { name: 'Otra vez' })).answer).toEqual({ status: 'not-sent' });
     const rowsAfter = (await s.srv.db.kysely.selectFrom('outbox').select('id').where('to_email', '=', email).execute()).length;
     expect(rowsAfter).toBe(rowsBefore);
     const held = s.logs.filter((l) => l.line.includes('proposal mail held back') && l.line.includes('unsubscribed'));

@@ -122,9 +122,9 @@ describe('proposal.send', () => {
     const lead = await registerLead(suite.base, { email: 'luis@acme.example', name: 'Luis', cargo: 'Director comercial', company: 'Acme', summary: 'Busca atender a sus visitantes por voz.' });
     const r = await rpc(suite.base, 'proposal.send', { callId: lead.callId, token: lead.token });
     expect(r.status).toBe(200);
-    expect(r.body.result.data).toEqual({ queued: true });
+    expect(r.body.result.data).toEqual({ status: 'queued' });
     const again = await rpc(suite.base, 'proposal.send', { callId: lead.callId, token: lead.token });
-    expect(again.body.result.data).toEqual({ queued: true });
+    expect(again.body.result.data).toEqual({ status: 'queued' });
 
     const pdfs = await suite.srv.db.kysely.selectFrom('pdf').selectAll().where('call_id', '=', lead.callId).execute();
     expect(pdfs).toHaveLength(1);

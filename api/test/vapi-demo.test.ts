@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createSimulatedCallObject } from '@helena/simulator';
+import { DEMO_LINES } from '@helena/contract';
 import { TOOL_ANSWERS } from '../src/vapi_events/registrar-contacto';
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/log';
@@ -210,6 +211,25 @@ describe('demo mode without VAPI_WEBHOOK_SECRET: a secret made for the run', () 
     expect(proposal.html).toContain('clínica veterinaria en Bilbao');
     // Quoted, but never as something a mail client would link.
     expect(proposal.html).not.toContain('jon@veterinaria.example</');
+  });
+
+  it('a second chat with the same address within the day: the tool says nothing was sent and the assistant tells the visitor so', async () => {
+    const { srv } = suite;
+    const sim = simulator(srv);
+    const lead = async (email: string) => {
+      const first = await sim('/chat/web', { assistantId: 'demo-assistant', input: 'Tengo una clínica dental en Sevilla' });
+      await registerConversation(srv, first.body.sessionId);
+      await sim('/chat/web', { sessionId: first.body.sessionId, input: `Mi correo es ${email}` });
+      return (await sim('/chat/web', { sessionId: first.body.sessionId, input: 'Sí, envíamela' })).body.output as { role: string; content: string }[];
+    };
+    const email = 'marta@dental.example';
+    expect((await lead(email)).find((m) => m.role === 'tool')?.content).toBe(TOOL_ANSWERS.queuedNow);
+    await waitFor(async () => (await inboxOf(srv, email)).length === 2);
+    const again = await lead(email);
+    expect(again.find((m) => m.role === 'tool')?.content).toBe(TOOL_ANSWERS.sentRecently);
+    expect(again.at(-1)?.content).toBe(DEMO_LINES.proposalSentRecently.replace('{email}', email));
+    expect(again.map((m) => m.content).join(' ')).not.toMatch(/va de camino|en camino/);
+    expect(await inboxOf(srv, email)).toHaveLength(2);
   });
 
   it('a tool call about a conversation nobody registered queues nothing', async () => {

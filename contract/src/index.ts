@@ -12,7 +12,7 @@
 // autocomplete="off" and aria-hidden="true", and send it empty in customer.upsert. When it is
 // filled the server answers with a fake id and stores nothing.
 export type { AppRouter, LeadRouterInputs, LeadRouterOutputs } from './router';
-export type { IdResult, ProposalQueued, VapiCallCreated, VapiCallRecord } from './outputs';
+export type { IdResult, VapiCallCreated, VapiCallRecord } from './outputs';
 export { formatLeadError, type InputIssue, type LeadErrorShape } from './errors';
 
 export { HONEYPOT_FIELD, customerCreateInput, customerUpsertInput } from './customer';
@@ -26,13 +26,13 @@ export {
   vapiCallUpdateInput,
 } from './vapi_call';
 export type { VapiCallCreateInput, VapiCallUpdateInput } from './vapi_call';
-export { proposalSendInput } from './proposal';
-export type { ProposalSendInput } from './proposal';
+export { proposalSendInput, proposalSendOutput } from './proposal';
+export type { ProposalSendInput, ProposalSendOutput, ProposalSendStatus } from './proposal';
 export { sendEmailInput, emailAttachment } from './email';
 export type { SendEmailInput } from './email';
 export { MAX_JSON_BYTES, MAX_JSON_DEPTH, type JsonValue } from './primitives';
 export { LEAD_TOOL_NAME } from './lead-tool';
-export { DEMO_DIALOGUE, DEMO_LINES } from './demo-dialogue';
+export { DEMO_DIALOGUE, DEMO_LINES, DEMO_LINES_EN } from './demo-dialogue';
 
 /** Paths, relative to the server's base URL. */
 export const API_PATHS = {

@@ -21,8 +21,3 @@ export interface VapiCallRecord {
   created_at: string;
   updated_at: string;
 }
-
-/** `proposal.send`. */
-export interface ProposalQueued {
-  queued: true;
-}

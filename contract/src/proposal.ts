@@ -10,3 +10,13 @@ export const proposalSendInput = z.object({
   token: capabilityToken.optional(),
 });
 export type ProposalSendInput = z.input<typeof proposalSendInput>;
+
+/**
+ * What proposal.send answers: the proposal was queued, or a mail cap held it back and nothing was
+ * sent. Held, the visitor is told only that one went to this address recently (`sent-recently`);
+ * any other reason is the same `not-sent`, so an answer says nothing else about an address.
+ */
+export const proposalSendOutput = z.object({ status: z.enum(['queued', 'sent-recently', 'not-sent']) });
+export type ProposalSendOutput = z.infer<typeof proposalSendOutput>;
+/** One of proposal.send's answers. */
+export type ProposalSendStatus = ProposalSendOutput['status'];

@@ -6,8 +6,8 @@ import { initTRPC, type inferRouterInputs, type inferRouterOutputs } from '@trpc
 import { callsCreateWithVerificationInput } from './calls';
 import { customerCreateInput, customerUpsertInput } from './customer';
 import { formatLeadError } from './errors';
-import type { IdResult, ProposalQueued, VapiCallCreated, VapiCallRecord } from './outputs';
-import { proposalSendInput } from './proposal';
+import type { IdResult, VapiCallCreated, VapiCallRecord } from './outputs';
+import { proposalSendInput, type ProposalSendOutput } from './proposal';
 import { vapiCallCreateInput, vapiCallGetByVapiIdInput, vapiCallUpdateInput } from './vapi_call';
 
 const t = initTRPC.create({ errorFormatter: formatLeadError });
@@ -31,7 +31,7 @@ const contractRouter = t.router({
     getByVapiId: t.procedure.input(vapiCallGetByVapiIdInput).query(() => served<VapiCallRecord>()),
   }),
   proposal: t.router({
-    send: t.procedure.input(proposalSendInput).mutation(() => served<ProposalQueued>()),
+    send: t.procedure.input(proposalSendInput).mutation(() => served<ProposalSendOutput>()),
   }),
 });
 

@@ -1,8 +1,8 @@
 // The product as `npm start` runs it, in-process: the configuration from an environment, the site
 // composition (demo site, widget bundle, the platform simulator at /sim with its rooms) and the
 // server (tRPC over SQLite, the mail worker, the local Postmark sink at /dev/mail). Only the
-// database file (a temporary one) and the port (a free one, known before start so that PUBLIC_URL
-// and the links in the emails are right) differ from a fresh `npm start`.
+// database file (a temporary one) and the port (a free one, known before start) differ from a
+// fresh `npm start`.
 import { spawnSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -18,7 +18,7 @@ import { composeSite } from '@helena/api/site';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface DemoServer {
-  /** http://127.0.0.1:{port} — also the PUBLIC_URL the emails link to. */
+  /** http://127.0.0.1:{port}: the URL the server prints at start, and the default PUBLIC_URL the emails link to. */
   url: string;
   /** The SQLite file the server uses. */
   dbPath: string;
@@ -55,7 +55,7 @@ export async function startDemoServer(): Promise<DemoServer> {
   const config = loadConfig({
     PORT: String(port),
     HOST: '127.0.0.1',
-    PUBLIC_URL: url,
+    // No PUBLIC_URL, as in a fresh `npm start`: the links in the emails must use the URL it prints.
     DATABASE_PATH: dbPath,
     LOG_LEVEL: 'silent',
     // Several leads from one address in a few seconds: above the per-minute limits.

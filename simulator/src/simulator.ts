@@ -23,11 +23,13 @@ export {
   scriptedDialogue,
   ScriptedConversation,
   type Conversation,
+  type DialogueContext,
   type DialogueFactory,
   type DialogueLines,
   type DialogueReply,
   type DialogueStage,
   type ScriptedDialogue,
+  type SummaryLines,
 } from './simulator/dialogue';
 
 export interface PlatformSimulatorOptions {

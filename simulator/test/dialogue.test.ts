@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_DIALOGUE } from '@helena/contract';
+import { DEMO_DIALOGUE, DEMO_LINES, DEMO_LINES_EN } from '@helena/contract';
 import { echoDialogue, ScriptedConversation, scriptedDialogue } from '../src/simulator/dialogue';
 
 const demo = (name: string) => new ScriptedConversation(DEMO_DIALOGUE, name);
@@ -80,6 +80,84 @@ describe('the scripted engine, on the demo dialogue', () => {
     expect(confirmed?.text).toMatch(/va de camino a ana@empresa\.com/);
   });
 
+  it('answers a visitor who describes their business about their business, not with a topic their words mention', () => {
+    const d = demo('Helena');
+    const answer = d.reply('Tengo una clínica dental en Madrid y quiero atender llamadas fuera de horario').text;
+    expect(answer).not.toContain(DEMO_LINES.channels);
+    expect(answer).toBe(`${DEMO_LINES.businessNoted.replace('{business}', 'una clínica dental')} ${DEMO_LINES.emailForProposal}`);
+    expect(d.business).toBe('Tengo una clínica dental en Madrid y quiero atender llamadas fuera de horario');
+    expect(d.stage).toBe('email');
+  });
+
+  it('gives a topic answer to a question, also beside a description of the business', () => {
+    expect(demo('Helena').reply('¿Atendéis llamadas de teléfono?').text).toContain(DEMO_LINES.channels);
+    expect(demo('Helena').reply('Quiero saber el precio').text).toContain(DEMO_LINES.price);
+    const both = demo('Helena').reply('Somos una agencia de viajes. ¿Funciona en WhatsApp?').text;
+    expect(both).toBe(`${DEMO_LINES.businessNoted.replace('{business}', 'una agencia de viajes')} ${DEMO_LINES.channels} ${DEMO_LINES.emailForProposal}`);
+    // Asked after the business: answered, then the address asked for again.
+    const d = demo('Helena');
+    d.reply('Hola');
+    d.reply('Tenemos un restaurante con muchas llamadas');
+    expect(d.reply('Tenemos mucho trabajo con las llamadas y el WhatsApp').text).toBe(DEMO_LINES.repeatEmail);
+  });
+
+  it("files the visitor's own lines that say what they want as needs, beside the email and business", () => {
+    const d = demo('Helena');
+    d.reply('Hola');
+    d.reply('Tengo una clínica dental y quiero atender llamadas fuera de horario');
+    d.reply('También necesitamos que funcione en WhatsApp');
+    d.reply('mi correo es ana@clinica.example');
+    d.reply('sí, quiero que me la envíes');
+    const said = [d.greeting(), ...Object.values(DEMO_LINES)];
+    const { structuredData } = d.analysis();
+    expect(structuredData).toEqual({
+      email: 'ana@clinica.example',
+      business: 'Tengo una clínica dental y quiero atender llamadas fuera de horario',
+      needs: ['Tengo una clínica dental y quiero atender llamadas fuera de horario', 'También necesitamos que funcione en WhatsApp'],
+    });
+    for (const need of structuredData.needs as string[]) expect(said).not.toContain(need);
+    expect(demo('Helena').analysis().structuredData.needs).toEqual([]);
+  });
+
+  it("speaks the assistant's language: English for 'en' or 'en-US', Spanish otherwise", () => {
+    const en = new ScriptedConversation(DEMO_DIALOGUE, 'Helena', { language: 'en-US' });
+    expect(en.greeting()).toBe(DEMO_LINES_EN.greeting.replace('{name}', 'Helena'));
+    expect(en.reply('Hello, what do you do?').text).toBe(`${DEMO_LINES_EN.whatWeDo} ${DEMO_LINES_EN.askBusiness}`);
+    expect(en.reply('We run a dental clinic and we want to answer calls after hours').text).toBe(
+      `${DEMO_LINES_EN.businessNoted.replace('{business}', 'a dental clinic')} ${DEMO_LINES_EN.emailForProposal}`,
+    );
+    expect(en.reply('ana@clinic.example').text).toBe(DEMO_LINES_EN.confirmEmail.replace('{email}', 'ana@clinic.example'));
+    expect(en.reply('yes please').text).toBe(DEMO_LINES_EN.proposalPending.replace('{email}', 'ana@clinic.example'));
+    expect(en.summary()).toMatch(/^Conversation with Helena\. The visitor said: "Hello, what do you do\?"/);
+    expect(en.analysis().structuredData.needs).toEqual(['We run a dental clinic and we want to answer calls after hours']);
+    expect(new ScriptedConversation(DEMO_DIALOGUE, 'Helena', { language: 'es' }).greeting()).toBe(DEMO_LINES.greeting.replace('{name}', 'Helena'));
+    expect(new ScriptedConversation(DEMO_DIALOGUE, 'Helena', { language: 'fr' }).greeting()).toBe(DEMO_LINES.greeting.replace('{name}', 'Helena'));
+    expect(scriptedDialogue(DEMO_DIALOGUE)('Helena', { language: 'en' }).reply('hi').text).toBe(DEMO_LINES_EN.askBusiness);
+  });
+
+  it('says what became of the proposal the server held back, and never that it is on its way', () => {
+    const agreed = (language?: string) => {
+      const d = new ScriptedConversation(DEMO_DIALOGUE, 'Helena', { language });
+      d.reply('Tengo una panadería');
+      d.reply('ana@empresa.com');
+      d.reply('sí');
+      return d;
+    };
+    const recent = 'No se ha enviado la propuesta a ana@empresa.com: ya se pidió una para esa dirección hace poco, así que no se envía otra.';
+    expect(agreed().notice(recent)?.text).toBe(DEMO_LINES.proposalSentRecently.replace('{email}', 'ana@empresa.com'));
+    const notSent = 'No se ha enviado la propuesta a ana@empresa.com: ahora no se puede enviar a esa dirección.';
+    expect(agreed().notice(notSent)?.text).toBe(DEMO_LINES.proposalNotSent.replace('{email}', 'ana@empresa.com'));
+    expect(agreed('en').notice('The proposal was not sent to ana@empresa.com: one was requested for that address recently.')?.text).toBe(
+      DEMO_LINES_EN.proposalSentRecently.replace('{email}', 'ana@empresa.com'),
+    );
+    // The lead tool's result, in the same words.
+    expect(agreed().toolOutcome({ result: 'No se ha enviado nada: ya se pidió una propuesta para ese correo hace poco.' }).text).toBe(
+      DEMO_LINES.proposalSentRecently.replace('{email}', 'ana@empresa.com'),
+    );
+    expect(agreed().toolOutcome({ result: 'Listo. He registrado sus datos.' }).text).toBe(DEMO_LINES.proposalOnItsWay.replace('{email}', 'ana@empresa.com'));
+    expect(agreed().toolOutcome({ error: 'No he podido registrar los datos.' }).text).toBe(DEMO_LINES.offerForm);
+  });
+
   it('says so when the visitor said nothing', () => {
     expect(demo('Helena').summary()).toMatch(/no dijo nada/);
   });
@@ -92,6 +170,8 @@ describe('the default dialogue', () => {
     expect(d.reply('  What are your opening hours? ')).toEqual({ text: 'You said: What are your opening hours?', end: false });
     expect(d.reply('bye').end).toBe(false);
     expect(d.notice('The proposal is queued for ana@example.com')).toBeUndefined();
+    expect(d.toolOutcome({ result: 'ok' }).text).toBe('Done.');
+    expect(d.toolOutcome({ error: 'no' }).text).toBe('That did not work.');
     expect(d.summary()).toContain('2 lines');
   });
 });

@@ -1,9 +1,10 @@
 // The room protocol, driven directly through createSimulatedCallObject in Node (no WebCallClient).
 import { createServer } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Hono } from 'hono';
 import { getRequestListener } from '@hono/node-server';
 import { createPlatformSimulator, createSimulatedCallObject, type SimulatedCallObject } from '@helena/simulator/node';
+import { DEMO_LINES_EN } from '@helena/contract';
 import { fastSimulator, recordAppMessages, until } from './helpers';
 
 const closers: Array<() => unknown> = [];
@@ -331,5 +332,24 @@ describe('system notes from the page', () => {
     call.sendAppMessage(JSON.stringify({ type: 'add-message', message: { role: 'system', content: 'La propuesta se ha puesto en cola para enviarse a ana@empresa.com.' } }));
     await until(() => finals(messages).length === 5, 5000, 'confirmation');
     expect(finals(messages)[4]).toMatch(/va de camino a ana@empresa\.com/);
+  });
+});
+
+describe("the assistant's language", () => {
+  it('a call whose transcriber (in the overrides) is English is answered in English; the report quotes the needs', async () => {
+    const { call, webCall, messages, api } = await setup({}, { assistant: { name: 'Helena' }, assistantOverrides: { transcriber: { provider: 'deepgram', model: 'nova-2', language: 'en' } } });
+    await call.join({ url: webCall.webCallUrl });
+    await until(() => finals(messages).length === 1, 5000, 'greeting');
+    expect(finals(messages)[0]).toBe(DEMO_LINES_EN.greeting.replace('{name}', 'Helena'));
+    addMessage(call, 'We run a dental clinic and we need to answer calls after hours');
+    await until(() => finals(messages).length === 2, 5000, 'answer');
+    expect(finals(messages)[1]).toBe(`${DEMO_LINES_EN.businessNoted.replace('{business}', 'a dental clinic')} ${DEMO_LINES_EN.emailForProposal}`);
+    await call.sendAppMessage(JSON.stringify({ type: 'end-call' }));
+    const ended = await vi.waitFor(async () => {
+      const r = await api('GET', `/call/${webCall.id}`);
+      expect(r.body.status).toBe('ended');
+      return r.body;
+    });
+    expect(ended.analysis.structuredData).toEqual({ email: null, business: 'We run a dental clinic and we need to answer calls after hours', needs: ['We run a dental clinic and we need to answer calls after hours'] });
   });
 });

@@ -17,7 +17,7 @@ function gated(config: Partial<HelenaConfig> = {}, extra: Partial<StoreDeps> = {
   let chatLoads = 0;
   const chat: ChatController = {
     send: async (text) => void chatLines.push(text),
-    note: async () => {},
+    note: async () => false,
     row: async () => undefined,
     reset: async () => {},
   };

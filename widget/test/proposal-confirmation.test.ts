@@ -1,9 +1,11 @@
 /**
  * The assistant confirms a proposal only once the server queued one: agreeing in the chat is not
- * enough. After a successful send the chat says where the proposal went, and the page tells the
- * assistant (a system message on the call), which then confirms it aloud. Real simulator.
+ * enough. After a successful send the page tells the assistant (a system message on the call),
+ * which then confirms it aloud: the one confirmation in the chat. With no conversation to hear
+ * it, the page says it itself. Real simulator.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEMO_LINES } from '@helena/contract';
 import { simulatedConversation, type SimulatedConversation } from './helpers/simulated-conversation';
 
 let c: SimulatedConversation | undefined;
@@ -13,7 +15,7 @@ afterEach(async () => {
 });
 
 describe('the proposal confirmation', () => {
-  it('agreement alone claims nothing; the queued send is shown and then confirmed by the assistant', async () => {
+  it('agreement alone claims nothing; the queued send is confirmed once, by the assistant', async () => {
     c = await simulatedConversation();
     const { store } = c.h;
     await c.say('Tengo una panadería en Madrid');
@@ -26,10 +28,25 @@ describe('the proposal confirmation', () => {
     expect(c.h.api.named('sendProposal')).toHaveLength(0);
 
     store.setState({ emailOpen: true });
+    const before = c.botLines().length;
     await store.getState().submitLead();
     expect(c.h.api.named('sendProposal')).toHaveLength(1);
-    // What the visitor sees in the chat names the address the proposal went to.
-    expect(store.getState().messages.some((m) => m.role === 'bot' && m.message.includes('eva@tienda.com') && /camino/.test(m.message))).toBe(true);
-    await expect.poll(() => c!.botLines().at(-1), { timeout: 10_000 }).toMatch(/va de camino a eva@tienda\.com/);
+    await expect.poll(() => c!.botLines().at(-1), { timeout: 10_000 }).toBe(DEMO_LINES.proposalOnItsWay.replace('{email}', 'eva@tienda.com'));
+    // The page added no confirmation of its own: the assistant's is the only one.
+    expect(c.botLines().slice(before)).toEqual([DEMO_LINES.proposalOnItsWay.replace('{email}', 'eva@tienda.com')]);
+  }, 30_000);
+
+  it('with no conversation to hear it, the page itself says where the proposal went, once', async () => {
+    c = await simulatedConversation();
+    const { store } = c.h;
+    await c.say('Tengo una panadería en Madrid');
+    await c.say('mi correo es eva@tienda.com');
+    await store.getState().stopCall();
+    await expect.poll(() => store.getState().status).toBe('inactive');
+    store.setState({ emailOpen: true });
+    const before = store.getState().messages.length;
+    await store.getState().submitLead();
+    const added = store.getState().messages.slice(before).filter((m) => m.role === 'bot').map((m) => m.message);
+    expect(added).toEqual(['Propuesta en camino a eva@tienda.com. Revisa tu bandeja de entrada.']);
   }, 30_000);
 });

@@ -14,7 +14,6 @@
 import { randomUUID } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { html } from '../html/escape';
-import { PROPOSAL_CSS_PATH } from '../pages/proposal';
 import { textOf } from '@helena/contract';
 
 export interface SinkMessage {
@@ -79,6 +78,40 @@ function headersOf(value: unknown): { Name: string; Value: string }[] | null {
 }
 
 type Result = { status: number; body: Record<string, unknown>; message?: SinkMessage; delayMs?: number };
+
+/**
+ * The inbox's frames may open a link in a new tab, as a mail client does, and nothing more: the
+ * tab opened leaves the sandbox (it is the linked page, under its own policy), the message itself
+ * still runs no script and has an opaque origin.
+ */
+const FRAME_SANDBOX = 'allow-popups allow-popups-to-escape-sandbox';
+
+/** The inbox's own styles (served at mail.css under its strict CSP): nothing is wider than a phone. */
+const INBOX_CSS = `*{box-sizing:border-box}
+body{margin:0;background:#f6f7fb;color:#1f2d3d;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+main{max-width:760px;margin:0 auto;padding:24px 12px}
+h1{font-size:24px;margin:0 0 8px}
+h2{font-size:18px;margin:0 0 8px}
+p,h2{overflow-wrap:anywhere}
+article{background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:16px 12px;margin:16px 0}
+.mail-frame{display:block;width:100%;height:520px;border:1px solid #e5e7eb;border-radius:8px;background:#fff}
+pre{white-space:pre-wrap;overflow-wrap:anywhere;font-size:13px}
+`;
+
+/**
+ * What the inbox adds to a message's head, as a mail client does: links open in a new tab, and a
+ * long unbroken word (a URL) may wrap, so that the message fits a phone's width.
+ */
+export const INBOX_MESSAGE_HEAD = '<base target="_blank"><style>body{overflow-wrap:anywhere}img{max-width:100%;height:auto}</style>';
+
+/** A message's HTML as the inbox shows it: INBOX_MESSAGE_HEAD at the top of its head. */
+function asShownInInbox(body: string): string {
+  const head = /<head\b[^>]*>/i.exec(body);
+  if (head) return body.slice(0, head.index + head[0].length) + INBOX_MESSAGE_HEAD + body.slice(head.index + head[0].length);
+  // No head: before the content, after a doctype (one before it would switch to quirks mode).
+  const doctype = /^\s*<!doctype[^>]*>/i.exec(body);
+  return doctype ? doctype[0] + INBOX_MESSAGE_HEAD + body.slice(doctype[0].length) : INBOX_MESSAGE_HEAD + body;
+}
 
 export function createPostmarkSink(opts: PostmarkSinkOptions): PostmarkSink {
   const messages: SinkMessage[] = [];
@@ -224,14 +257,16 @@ export function createPostmarkSink(opts: PostmarkSinkOptions): PostmarkSink {
   inbox.get('/mail/:id', (c) => {
     const m = messages.find((x) => x.id === c.req.param('id'));
     if (!m) return c.text('No encontrado', 404);
-    // Email HTML keeps its inline styles, and nothing else: no scripts, an opaque origin.
-    return c.body(m.html, 200, {
+    // Email HTML keeps its inline styles, and nothing else: no scripts, an opaque origin; its
+    // links open in a new tab (inside the frame, the linked page's frame-ancestors would block them).
+    return c.body(asShownInInbox(m.html), 200, {
       'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:",
+      'Content-Security-Policy': `sandbox ${FRAME_SANDBOX}; default-src 'none'; style-src 'unsafe-inline'; img-src data:`,
       'Cache-Control': 'no-store',
       'X-Robots-Tag': 'noindex',
     });
   });
+  inbox.get('/mail.css', (c) => c.body(INBOX_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-store' }));
   inbox.get('/mail', (c) => {
     c.header('Cache-Control', 'no-store');
     c.header('X-Robots-Tag', 'noindex');
@@ -246,16 +281,16 @@ export function createPostmarkSink(opts: PostmarkSinkOptions): PostmarkSink {
       html`<!doctype html>
 <html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>Correo local (${list.length})</title>
-<link rel="stylesheet" href="${PROPOSAL_CSS_PATH}"></head>
+<link rel="stylesheet" href="mail.css"></head>
 <body><main>
 <h1>Correo local</h1>
 <p>Mensajes que el servidor ha enviado al buzón de pruebas (${list.length}). Sin <code>POSTMARK_SERVER_TOKEN</code> no sale ningún correo real. JSON: <a href="mail.json">mail.json</a></p>
 ${list.length === 0 ? html`<p>No hay mensajes.</p>` : ''}
 ${list.map(
-  (m) => html`<article class="proposal" id="m-${m.id}">
+  (m) => html`<article id="m-${m.id}">
 <h2>${m.subject}</h2>
 <p><strong>De:</strong> ${m.from}<br><strong>Para:</strong> ${m.to}<br><strong>Recibido:</strong> ${m.receivedAt}</p>
-${m.html ? html`<iframe sandbox="" title="${m.subject}" src="mail/${m.id}" class="mail-frame"></iframe>` : ''}
+${m.html ? html`<iframe sandbox="${FRAME_SANDBOX}" title="${m.subject}" src="mail/${m.id}" class="mail-frame"></iframe>` : ''}
 <details><summary>Texto</summary><pre>${m.text}</pre></details>
 </article>`,
 )}

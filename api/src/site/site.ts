@@ -1,11 +1,13 @@
 // The demo site and the widget bundle: static files, plus the home page with the element's
-// attributes filled from the configuration, all under the site's CSP.
+// attributes filled from the configuration (and from its settings form's query), all under the
+// site's CSP.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { escapeHtml } from '../html/escape';
 import { serveStatic } from '../http/static';
 import { siteCsp } from './csp';
+import { settingsOffered, settingsSchema, withSettings } from './demo-settings';
 
 export interface SiteOptions {
   /** demo-site/ */
@@ -36,15 +38,23 @@ export function withPlatformAttributes(page: string, opts: Pick<SiteOptions, 'va
 export function createSiteApp(opts: SiteOptions): Hono {
   const app = new Hono();
   const csp = siteCsp({ platform: !!opts.vapiPublicKey });
-  let home: Promise<string> | undefined;
-  const renderHome = () =>
-    (home ??= readFile(join(opts.siteDir, 'index.html'), 'utf8').then((page) => withPlatformAttributes(page, opts)));
+  let home: Promise<{ page: string; settings: ReturnType<typeof settingsSchema> }> | undefined;
+  const loadHome = () =>
+    (home ??= readFile(join(opts.siteDir, 'index.html'), 'utf8').then((page) => ({
+      page: withPlatformAttributes(page, opts),
+      settings: settingsSchema(settingsOffered(page)),
+    })));
+  /** The home page, with the settings its query picks (the demo's settings form). */
+  const renderHome = async (query: Record<string, string>) => {
+    const { page, settings } = await loadHome();
+    return withSettings(page, settings.parse(query));
+  };
 
   app.use('*', async (c, next) => {
     await next();
     if (c.res.headers.get('content-type')?.startsWith('text/html')) c.res.headers.set('Content-Security-Policy', csp);
   });
-  app.get('/', async (c) => c.html(await renderHome(), 200, { 'Cache-Control': 'no-cache' }));
+  app.get('/', async (c) => c.html(await renderHome(c.req.query()), 200, { 'Cache-Control': 'no-cache' }));
   app.get('/index.html', (c) => c.redirect('/', 301));
   app.use('*', serveStatic({ prefix: '/', dir: opts.widgetDir }));
   app.use('*', serveStatic({ prefix: '/', dir: opts.siteDir }));

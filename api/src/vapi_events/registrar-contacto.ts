@@ -6,6 +6,7 @@ import type { Deps } from '../deps';
 import { insertCall } from '../calls/queries';
 import { findSubmission, recordSubmission } from '../customer/queries';
 import { queueProposal } from '../proposal/service';
+import { sendStatus } from '../proposal/send-status';
 import { findConversation } from './queries';
 
 /** The tool's name, as configured in the assistant's `model.tools`. */
@@ -44,6 +45,10 @@ export const TOOL_ANSWERS = {
   /** A chat has no end-of-call report to wait for, so both emails go at once. */
   queuedNow: 'Listo. He registrado sus datos; recibirá la confirmación y la propuesta por correo enseguida.',
   alreadyQueued: 'Sus datos ya estaban registrados: la propuesta ya está en camino.',
+  /** A mail cap held it back because one went to this address recently: nothing was sent. */
+  sentRecently: 'He registrado sus datos, pero no se ha enviado nada: ya se pidió una propuesta para ese correo hace poco y no se envía otra. Dígale que revise su bandeja de entrada, sin decir que se la ha enviado ahora.',
+  /** Held back for another reason (not told apart, so nothing is said about the address): nothing was sent. */
+  notSent: 'He registrado sus datos, pero no se ha enviado nada: ahora no se puede enviar la propuesta a ese correo. Dígaselo al visitante, sin prometer un envío.',
   invalid: 'No he podido registrar los datos: el correo electrónico no es válido. Pídale que lo repita.',
   unknownCall: 'No he podido registrar los datos: esta llamada no está registrada.',
   refused: 'No he podido registrar los datos ahora mismo.',
@@ -75,6 +80,8 @@ export async function registerContact(deps: Deps, vapiIds: readonly string[], ar
     return { error: TOOL_ANSWERS.refused };
   }
   if (sent.status === 'already-queued') return { result: TOOL_ANSWERS.alreadyQueued };
-  // A cap that holds the mail back looks like success, as it does to the modal's visitor.
+  // Held by a mail cap, the lead is registered but nothing is sent: the assistant must say so.
+  const status = sendStatus(sent, deps.config);
+  if (status !== 'queued') return { result: status === 'sent-recently' ? TOOL_ANSWERS.sentRecently : TOOL_ANSWERS.notSent };
   return { result: sent.waitsForReport ? TOOL_ANSWERS.queued : TOOL_ANSWERS.queuedNow };
 }

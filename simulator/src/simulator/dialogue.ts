@@ -3,6 +3,7 @@
 // neutral assistant that says it is a simulator and repeats the visitor, or a scripted dialogue
 // run from a table (its lines, the patterns it listens for, its lead tool).
 import { detectEmail } from '@helena/sdk';
+import type { ToolCallOutcome } from './server-messages';
 
 export interface DialogueReply {
   text: string;
@@ -24,16 +25,28 @@ export interface Conversation {
   reply(userText: string): DialogueReply;
   /** A system message from the page; undefined when the assistant stays silent. */
   notice(systemText: string): DialogueReply | undefined;
-  /** What the assistant says once the tool it called is answered (`ok`: with a result, not an error). */
-  toolOutcome(ok: boolean): DialogueReply;
+  /** What the assistant says once the tool it called is answered: the Server URL's result or error. */
+  toolOutcome(outcome: ToolCallOutcome): DialogueReply;
   /** The call's summary. */
   summary(): string;
   /** The call's `analysis` fields besides the summary. */
   analysis(): { successEvaluation?: string; structuredData?: Record<string, unknown> };
 }
 
+/** What a conversation knows of its assistant's configuration besides its name. */
+export interface DialogueContext {
+  /** The language the assistant works in (its transcriber's `language`, e.g. 'en' or 'es-ES'), when it sets one. */
+  language?: string;
+}
+
 /** Starts a conversation with an assistant of that name. */
-export type DialogueFactory = (assistantName: string) => Conversation;
+export type DialogueFactory = (assistantName: string, context?: DialogueContext) => Conversation;
+
+/** The context of an assistant (merged with its overrides) as the platform's document shapes it. */
+export function dialogueContext(assistant: unknown): DialogueContext {
+  const transcriber = (assistant as { transcriber?: { language?: unknown } } | null | undefined)?.transcriber;
+  return typeof transcriber?.language === 'string' ? { language: transcriber.language } : {};
+}
 
 const fill = (line: string, values: Record<string, string>): string => line.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
 
@@ -53,32 +66,54 @@ export const echoDialogue: DialogueFactory = (assistantName) => {
       return { text: `You said: ${text}`, end: false };
     },
     notice: () => undefined,
-    toolOutcome: (ok) => ({ text: ok ? 'Done.' : 'That did not work.', end: false }),
+    toolOutcome: (outcome) => ({ text: outcome.error === undefined && outcome.result !== undefined ? 'Done.' : 'That did not work.', end: false }),
     summary: () => `A simulated conversation with ${assistantName}; the visitor said ${heard.length} line${heard.length === 1 ? '' : 's'}.`,
     analysis: () => ({}),
   };
 };
 
 /**
- * The lines a scripted dialogue says. `{name}` is the assistant's name and `{email}` the address
- * understood. Every other line is a topic answer, named by `ScriptedDialogue.topics`.
+ * The lines a scripted dialogue says. `{name}` is the assistant's name, `{email}` the address
+ * understood and `{business}` what the visitor said their business is. Every other line is a topic
+ * answer, named by `ScriptedDialogue.topics`.
  */
 export interface DialogueLines {
   /** First message when the assistant configures none. */
   greeting: string;
   askBusiness: string;
   askEmail: string;
+  /**
+   * Said back when the visitor named their business (`businessPhrase`), before `emailForProposal`;
+   * without both lines, `askEmail` alone.
+   */
+  businessNoted?: string;
+  emailForProposal?: string;
   repeatEmail: string;
   confirmEmail: string;
   /** The visitor agreed: the lead is being registered, not yet sent. */
   proposalPending: string;
   /** Said only once the server confirms that it queued the proposal. */
   proposalOnItsWay: string;
+  /** The server sent nothing because one went to this address recently (`sentRecently`). */
+  proposalSentRecently?: string;
+  /** The server sent nothing, for a reason the visitor is not told (`notSent`). */
+  proposalNotSent?: string;
   /** After `emailAttempts` turns without an address: move on and point to the form. */
   offerForm: string;
   anythingElse: string;
   farewell: string;
-  readonly [topic: string]: string;
+  readonly [topic: string]: string | undefined;
+}
+
+/** The sentences of a scripted call's summary; `{said}` is the visitor's turns, each through `quote`. */
+export interface SummaryLines {
+  opening: string;
+  silent: string;
+  said: string;
+  quote: string;
+  business: string;
+  email: string;
+  noEmail: string;
 }
 
 /**
@@ -88,32 +123,47 @@ export interface DialogueLines {
  */
 export interface ScriptedDialogue {
   lines: DialogueLines;
+  /**
+   * The same dialogue in other languages, by primary language subtag ('en'): chosen when the
+   * assistant's language (`DialogueContext.language`) is one of them; else `lines` and `summary`.
+   */
+  languages?: Readonly<Record<string, { lines: DialogueLines; summary: SummaryLines }>>;
   /** Questions answered at any stage, first match wins: a pattern and the name of its line. */
   topics: ReadonlyArray<readonly [RegExp, string]>;
+  /**
+   * A sentence that asks something: only such sentences get a topic answer, so a visitor who
+   * mentions 'llamadas' while describing their business is not answered about channels. Without
+   * it, every sentence counts as a question.
+   */
+  question?: RegExp;
   /** The visitor is describing their business. */
   business: RegExp;
+  /** Its first group is the business as the visitor named it ('una clínica dental'): `{business}` in `businessNoted`. */
+  businessPhrase?: RegExp;
+  /** A visitor line that says what they want: kept in `analysis().structuredData.needs`. */
+  wants?: RegExp;
   /** The visitor agrees to the offer. */
   yes: RegExp;
   /** The visitor says goodbye: the assistant says `farewell` and hangs up. */
   goodbye: RegExp;
-  /** A system notice about the offer (with `queued`, and an address): it went out. */
+  /**
+   * A system notice about the offer (with an address) that matches `queued` says it went out.
+   * One (or a tool result) that matches `notSent` says nothing was sent, and `sentRecently` why.
+   */
   proposal: RegExp;
   queued: RegExp;
+  notSent?: RegExp;
+  sentRecently?: RegExp;
   /** Turns without an address after which the assistant stops asking and says `offerForm`. Default 2. */
   emailAttempts?: number;
   /** The function tool called on agreement (when the assistant has it). */
   leadTool: string;
-  /** The call summary's sentences; `{said}` is the visitor's turns, each through `quote`. */
-  summary: {
-    opening: string;
-    silent: string;
-    said: string;
-    quote: string;
-    business: string;
-    email: string;
-    noEmail: string;
-  };
+  /** The call summary's sentences. */
+  summary: SummaryLines;
 }
+
+/** The sentences of `text`, each with its own opening '¿' and closing punctuation. */
+const sentences = (text: string): string[] => text.match(/[¿¡]?[^.!?…¿¡]+[.!?…]*/g)?.map((s) => s.trim()).filter(Boolean) ?? [];
 
 export type DialogueStage = 'start' | 'business' | 'email' | 'offered' | 'pending' | 'done' | 'ended';
 
@@ -125,18 +175,54 @@ export class ScriptedConversation implements Conversation {
   /** Visitor turns, since the assistant asked for the address, that gave none. */
   private emailMisses = 0;
   readonly visitorSaid: string[] = [];
+  /** The visitor's lines that say what they want, in order, each once. */
+  readonly needs: string[] = [];
+  /** The business as the visitor named it, when they did in words the script recognises. */
+  private businessNamed: string | undefined;
+  /** The lines and summary of the assistant's language. */
+  private readonly lines: DialogueLines;
+  private readonly summaryLines: SummaryLines;
 
   constructor(
     readonly script: ScriptedDialogue,
     readonly assistantName: string,
-  ) {}
+    context: DialogueContext = {},
+  ) {
+    const language = context.language?.toLowerCase().split(/[-_]/)[0];
+    const translated = language ? script.languages?.[language] : undefined;
+    this.lines = translated?.lines ?? script.lines;
+    this.summaryLines = translated?.summary ?? script.summary;
+  }
 
-  private say(...keys: string[]): string {
-    return keys.map((k) => fill(this.script.lines[k] ?? '', { name: this.assistantName, email: this.email ?? '' })).join(' ');
+  private say(...keys: Array<string | undefined>): string {
+    const values = { name: this.assistantName, email: this.email ?? '', business: this.businessNamed ?? '' };
+    return keys
+      .filter((k): k is string => !!k)
+      .map((k) => fill(this.lines[k] ?? '', values))
+      .join(' ');
   }
 
   greeting(): string {
     return this.say('greeting');
+  }
+
+  /** The topic the visitor asks about: only a question gets a topic answer. */
+  private topicAsked(text: string): string | undefined {
+    const { question, topics } = this.script;
+    const asked = question ? sentences(text).filter((s) => question.test(s)) : [text];
+    return topics.find(([pattern]) => asked.some((s) => pattern.test(s)))?.[1];
+  }
+
+  /** Keeps the business the visitor described; answers with what they said of it, then asks for the address. */
+  private noteBusiness(text: string, topic: string | undefined): DialogueReply {
+    this.business = text;
+    this.stage = 'email';
+    const named = this.script.businessPhrase?.exec(text)?.[1]?.trim();
+    if (named && this.lines.businessNoted && this.lines.emailForProposal) {
+      this.businessNamed = named;
+      return { text: this.say('businessNoted', topic, 'emailForProposal'), end: false };
+    }
+    return { text: this.say(topic, 'askEmail'), end: false };
   }
 
   reply(userText: string): DialogueReply {
@@ -145,6 +231,8 @@ export class ScriptedConversation implements Conversation {
     if (text) this.visitorSaid.push(text);
     const email = detectEmail(text);
     const line = (l: string, end = false): DialogueReply => ({ text: this.say(l), end });
+    // What they want, in their words: never a line that only gives the address or agrees to the offer.
+    if (text && !email && !(this.stage === 'offered' && script.yes.test(text)) && script.wants?.test(text) && !this.needs.includes(text)) this.needs.push(text);
     if (email) {
       this.email = email;
       this.stage = 'offered';
@@ -154,23 +242,17 @@ export class ScriptedConversation implements Conversation {
       this.stage = 'ended';
       return line('farewell', true);
     }
-    const topic = script.topics.find(([pattern]) => pattern.test(text))?.[1];
-    const withTopic = (next: string): DialogueReply => ({ text: topic ? this.say(topic, next) : this.say(next), end: false });
+    const topic = this.topicAsked(text);
+    const withTopic = (next: string): DialogueReply => ({ text: this.say(topic, next), end: false });
     switch (this.stage) {
       case 'start':
-        if (script.business.test(text)) {
-          // The visitor already told us about the business: straight to the email.
-          this.business = text;
-          this.stage = 'email';
-          return withTopic('askEmail');
-        }
+        // The visitor already told us about the business: straight to the email.
+        if (script.business.test(text)) return this.noteBusiness(text, topic);
         this.stage = 'business';
         return withTopic('askBusiness');
       case 'business':
         if (topic && !script.business.test(text)) return withTopic('askBusiness');
-        this.business = text;
-        this.stage = 'email';
-        return line('askEmail');
+        return this.noteBusiness(text, topic);
       case 'email': {
         // A question is answered, never met with 'I did not understand your email'; after
         // `emailAttempts` turns without an address the assistant moves on instead of asking again.
@@ -196,23 +278,38 @@ export class ScriptedConversation implements Conversation {
     }
   }
 
-  notice(systemText: string): DialogueReply | undefined {
-    const email = detectEmail(systemText);
-    if (!email || !this.script.proposal.test(systemText) || !this.script.queued.test(systemText)) return undefined;
-    this.email = email;
-    this.stage = 'done';
-    return { text: this.say('proposalOnItsWay'), end: false };
+  /** What the server's words say became of the proposal: the line that tells the visitor, or undefined. */
+  private proposalOutcome(text: string): string | undefined {
+    const { notSent, sentRecently, queued } = this.script;
+    if (notSent?.test(text)) return sentRecently?.test(text) && this.lines.proposalSentRecently ? 'proposalSentRecently' : 'proposalNotSent';
+    return queued.test(text) ? 'proposalOnItsWay' : undefined;
   }
 
-  /** The server queued the proposal (confirm where it went), or it could not (point to the form instead of promising). */
-  toolOutcome(ok: boolean): DialogueReply {
+  notice(systemText: string): DialogueReply | undefined {
+    const email = detectEmail(systemText);
+    if (!email || !this.script.proposal.test(systemText)) return undefined;
+    const outcome = this.proposalOutcome(systemText);
+    if (!outcome || !this.lines[outcome]) return undefined;
+    this.email = email;
     this.stage = 'done';
-    return { text: this.say(ok && this.email ? 'proposalOnItsWay' : 'offerForm'), end: false };
+    return { text: this.say(outcome), end: false };
+  }
+
+  /**
+   * The server queued the proposal (confirm where it went), sent nothing (say so), or could not
+   * register it (point to the form instead of promising).
+   */
+  toolOutcome(outcome: ToolCallOutcome): DialogueReply {
+    this.stage = 'done';
+    const registered = outcome.error === undefined && outcome.result !== undefined && !!this.email;
+    // A result that says nothing was sent is told as such; any other result registered the lead.
+    const said = registered ? (this.proposalOutcome(outcome.result ?? '') ?? 'proposalOnItsWay') : 'offerForm';
+    return { text: this.say(this.lines[said] ? said : 'offerForm'), end: false };
   }
 
   /** It quotes what the visitor said, and what was agreed. */
   summary(): string {
-    const s = this.script.summary;
+    const s = this.summaryLines;
     const values = { name: this.assistantName, email: this.email ?? '', business: this.business ?? '' };
     const parts = [fill(s.opening, values)];
     if (this.visitorSaid.length === 0) parts.push(fill(s.silent, values));
@@ -223,14 +320,18 @@ export class ScriptedConversation implements Conversation {
     return parts.join(' ');
   }
 
+  /** `structuredData`: the address, the business line and the lines that say what the visitor wants. */
   analysis(): { successEvaluation: string; structuredData: Record<string, unknown> } {
-    return { successEvaluation: this.email ? 'true' : 'false', structuredData: { email: this.email ?? null, business: this.business ?? null } };
+    return {
+      successEvaluation: this.email ? 'true' : 'false',
+      structuredData: { email: this.email ?? null, business: this.business ?? null, needs: [...this.needs] },
+    };
   }
 }
 
 /** A factory of conversations run from `script`. */
 export function scriptedDialogue(script: ScriptedDialogue): DialogueFactory {
-  return (assistantName) => new ScriptedConversation(script, assistantName);
+  return (assistantName, context) => new ScriptedConversation(script, assistantName, context);
 }
 
 /** The simulator's `dialogue` option as a factory: a table is run by the scripted engine; none is `echoDialogue`. */

@@ -8,6 +8,7 @@ import { param, reply, type Auth, type BodyKind, type Reply, type RouteContext, 
 import { asJson, asString, isJson, list, textOf, type Json } from './json';
 import { checkRequired } from './validate';
 import { uuid, type Entity } from './store';
+import { dialogueContext } from './dialogue';
 
 /** Objects merge recursively; anything else (arrays included) replaces. */
 export function deepMerge(base: Json, over: Json | undefined): Json {
@@ -87,7 +88,8 @@ function createWebCall(ctx: RouteContext): Reply {
   const timings = resolveTimings(state.script);
   const room = new Room(roomName, id, assistant, variables, {
     timings,
-    dialogue: state.dialogue,
+    // The conversation speaks the assistant's language (its transcriber's, overrides included).
+    dialogue: (name) => state.dialogue(name, dialogueContext(assistant)),
     defaultName: state.script.defaultName ?? 'Helena',
     videoRecordingEnabled: artifactPlan.videoRecordingEnabled === true,
     keepAliveOnLeave: b.roomDeleteOnUserLeaveEnabled === false,
@@ -187,7 +189,7 @@ async function chatTurn(ctx: RouteContext, b: Json): Promise<{ chat: Entity; ans
   }
   const key = `session:${sessionId}`;
   let dialogue = state.dialogues.get(key);
-  if (!dialogue) state.dialogues.set(key, (dialogue = state.dialogue(textOf(assistant.name ?? state.script.defaultName ?? 'Helena'))));
+  if (!dialogue) state.dialogues.set(key, (dialogue = state.dialogue(textOf(assistant.name ?? state.script.defaultName ?? 'Helena'), dialogueContext(assistant))));
   const variables = asJson(asJson(b.assistantOverrides).variableValues);
   // A system notice gets an answer only when it changes something for the visitor (a queued proposal).
   const reply = turn.role === 'system' ? dialogue.notice(turn.text) : dialogue.reply(turn.text);
@@ -216,7 +218,7 @@ async function chatTurn(ctx: RouteContext, b: Json): Promise<{ chat: Entity; ans
         { role: 'assistant', content: '', tool_calls: [{ id: toolCall.id, type: 'function', function: { name: toolCall.function.name, arguments: JSON.stringify(toolCall.function.arguments) } }] },
         { role: 'tool', tool_call_id: toolCall.id, content: outcome.result ?? outcome.error ?? '' },
       );
-      answer = applyVariables(dialogue.toolOutcome(outcome.result !== undefined && outcome.error === undefined).text, variables);
+      answer = applyVariables(dialogue.toolOutcome(outcome).text, variables);
     }
   }
   if (answer) output.push({ role: 'assistant', content: answer });

@@ -372,7 +372,7 @@ export class Room {
       // Once the server has answered, the assistant says what became of the request.
       void this.options.callTool?.(toolCall).then((outcome) => {
         if (!outcome || this.status !== 'active') return;
-        const said = this.dialogue.toolOutcome(outcome.result !== undefined && outcome.error === undefined);
+        const said = this.dialogue.toolOutcome(outcome);
         this.later(this.options.timings.responseDelayMs, () => this.enqueue(said.text));
       });
     }

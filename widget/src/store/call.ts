@@ -203,12 +203,14 @@ export function createCallController(ctx: StoreKit): CallController {
     ctx.scanText(text);
   };
 
-  const note = (text: string) => {
-    if (!client || phase !== 'live') return;
+  const note = (text: string): boolean => {
+    if (!client || phase !== 'live') return false;
     try {
       client.send({ type: 'add-message', message: { role: 'system', content: text } });
+      return true;
     } catch (err) {
       ctx.log('add-message failed', err);
+      return false;
     }
   };
 

@@ -150,8 +150,9 @@ export function createKit(
       return source ? (await source).row() : undefined;
     },
     note: async (text) => {
-      if (get().status === 'active' && parts.calls.current) (await parts.calls.current).note(text);
-      else if (parts.chats.current) await (await parts.chats.current).note(text);
+      if (get().status === 'active' && parts.calls.current) return (await parts.calls.current).note(text);
+      if (parts.chats.current) return (await parts.chats.current).note(text);
+      return false;
     },
     needsConsent: consent.needsConsent,
   };

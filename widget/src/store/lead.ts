@@ -4,6 +4,7 @@
  * chunk; the store calls it and owns the state around it.
  */
 import { detectEmail } from '@helena/sdk';
+import type { ProposalSendStatus } from '@helena/contract';
 import type { Texts } from '../i18n';
 import { callTextsFor, type CallTexts } from '../i18n-call';
 import { leadTextsFor } from '../i18n-lead';
@@ -16,7 +17,13 @@ export const MODAL_CLOSE_AFTER_SAVE_MS = 1_500;
 /** What the lead flow uses: parts of the store's kit, the form, and the texts of its locale. */
 export type LeadContext = Pick<StoreKit, 'api' | 'now' | 'vapiCallRow' | 'storeSet' | 'toast' | 'emit' | 'log'> & { form: EmailForm; texts: Texts & CallTexts };
 
-export type LeadOutcome = 'saved' | 'customer-failed' | 'call-failed' | 'send-failed';
+const FAILURES = ['customer-failed', 'call-failed', 'send-failed'] as const;
+
+/** The server's answer to the send (queued, or held with nothing sent), or the step that failed. */
+export type LeadOutcome = ProposalSendStatus | (typeof FAILURES)[number];
+
+/** The server answered the send (whatever became of the proposal). */
+const answered = (outcome: LeadOutcome): outcome is ProposalSendStatus => !(FAILURES as readonly string[]).includes(outcome);
 
 export async function runLead(ctx: LeadContext): Promise<LeadOutcome> {
   const { form, texts } = ctx;
@@ -55,10 +62,11 @@ export async function runLead(ctx: LeadContext): Promise<LeadOutcome> {
     ctx.emit('helena:error', { message: (err as Error)?.message || texts.errUnknown, source: 'lead' });
     return 'call-failed';
   }
+  let status: ProposalSendStatus;
   try {
     // The proposal email is sent after a successful call registration.
     // The token proves this visitor held the conversation the proposal is about.
-    await api.sendProposal({ callId, ...(vapiRow ? { token: vapiRow.token } : {}) });
+    status = (await api.sendProposal({ callId, ...(vapiRow ? { token: vapiRow.token } : {}) })).status;
   } catch (err) {
     ctx.log('proposal.send failed', err);
     ctx.toast.error(texts.toastSendError);
@@ -66,9 +74,10 @@ export async function runLead(ctx: LeadContext): Promise<LeadOutcome> {
     ctx.emit('helena:error', { message: (err as Error)?.message || texts.toastSendError, source: 'lead' });
     return 'send-failed';
   }
-  ctx.toast.success(texts.toastSending);
+  // Held back by a mail cap, nothing was sent: 'Enviando propuesta…' would claim a send.
+  if (status === 'queued') ctx.toast.success(texts.toastSending);
   ctx.emit('helena:lead', { ...lead, customerId, callId });
-  return 'saved';
+  return status;
 }
 
 /** What the form's submit uses of the store's kit. */
@@ -77,8 +86,10 @@ export type SubmitContext = Pick<StoreKit, 'get' | 'set' | 'texts' | 'api' | 'no
 /**
  * The form's submit once an address is there: checked in the browser first, so that a mistyped
  * address keeps the form open with the other fields, is never stored and never reaches the
- * server; then the lead flow; then the chat says where the proposal went, and the assistant
- * hears it from the page, so that it confirms only what the server really queued.
+ * server; then the lead flow; then the visitor is told once, in the chat, what became of the
+ * proposal: by the assistant, which hears it from the page (so it says only what the server
+ * really did), or by the page itself when no conversation is there to hear it. A held proposal
+ * (nothing sent) is also a toast, in place of the sending one.
  */
 export async function submitLead(ctx: SubmitContext): Promise<void> {
   const { form } = ctx.get();
@@ -88,13 +99,15 @@ export async function submitLead(ctx: SubmitContext): Promise<void> {
     return;
   }
   const outcome = await runLead({ ...ctx, form, texts: { ...ctx.texts(), ...callTextsFor(ctx.get().config.locale) } });
-  if (outcome !== 'saved') {
+  if (!answered(outcome)) {
     ctx.set({ submitting: false, emailOpen: false });
     return;
   }
   ctx.set({ submitting: false, saved: true });
-  const lead = leadTextsFor(ctx.get().config.locale);
-  ctx.append('bot', lead.proposalQueued.replace('{email}', typed));
-  await ctx.note(lead.proposalQueuedNote.replace('{email}', typed));
+  const said = leadTextsFor(ctx.get().config.locale).proposal[outcome];
+  const shown = said.shown.replace('{email}', typed);
+  if (outcome !== 'queued') ctx.toast.error(shown);
+  const heard = await ctx.note(said.note.replace('{email}', typed));
+  if (!heard) ctx.append('bot', shown);
   ctx.later('modalClose', MODAL_CLOSE_AFTER_SAVE_MS, () => ctx.set({ emailOpen: false, saved: false }));
 }

@@ -240,8 +240,8 @@ export interface StoreKit {
   takePending(): string[];
   /** Our vapi_call row for the conversation's last channel (call or chat): its id and token. */
   vapiCallRow(): Promise<{ id: string; token: string } | undefined>;
-  /** Tells the assistant, on the live call or in the chat, what the page did. */
-  note(text: string): Promise<void>;
+  /** Tells the assistant, on the live call or in the chat, what the page did: false when no conversation heard it. */
+  note(text: string): Promise<boolean>;
   /**
    * True when the visitor's consent is required and not given for this version: the consent step
    * is shown and `then` (what the visitor asked for) runs once they accept. False: go ahead.
@@ -260,8 +260,8 @@ export interface CallController {
   deliver(text: string): void;
   /** Mutes (true) or unmutes the live call's microphone; resolves the state the client reports. */
   setMuted(muted: boolean): boolean;
-  /** Tells the assistant something the page knows (a system message); the visitor does not see it. */
-  note(text: string): void;
+  /** Tells the assistant something the page knows (a system message); the visitor does not see it. False: no live call heard it. */
+  note(text: string): boolean;
   /** Our vapi_call row for the current conversation, once created: its id and capability token. */
   row(): Promise<{ id: string; token: string } | undefined>;
 }
@@ -270,8 +270,8 @@ export interface CallController {
 export interface ChatController {
   /** Sends the visitor's line and shows the answer as it arrives. */
   send(text: string): Promise<void>;
-  /** Tells the assistant something the page knows (a system message); its answer is shown. */
-  note(text: string): Promise<void>;
+  /** Tells the assistant something the page knows (a system message); its answer is shown. False: no chat to tell. */
+  note(text: string): Promise<boolean>;
   /** Our vapi_call row for this chat, once the platform has given it a session. */
   row(): Promise<{ id: string; token: string } | undefined>;
   /** Ends this chat (its row is closed); the next line starts a new one. */

@@ -39,7 +39,9 @@ export const MODAL_CSS = `
 .dialog .field{flex:none;width:100%}
 .dialog .row{display:flex;gap:8px;justify-content:flex-end;margin-top:4px}
 .dialog .row .btn{flex:0 0 auto}
-.transcript{list-style:none;margin:0 0 16px;padding:0;display:flex;flex-direction:column;gap:10px}
+.dialog[part~=transcript]{display:flex;flex-direction:column}
+.dialog[part~=transcript]>h2,.dialog[part~=transcript]>.row{flex:none}
+.transcript{list-style:none;margin:0 0 16px;padding:0;display:flex;flex-direction:column;gap:10px;flex:0 1 auto;min-height:0;overflow:auto}
 .transcript>li{padding:8px 10px;border-radius:10px;background:var(--h-bot-bg)}
 .transcript .who{font-weight:600}
 .transcript time{margin-left:8px;font-size:12px;color:var(--h-muted)}
@@ -52,6 +54,17 @@ export const MODAL_CSS = `
 function dialogRef(dialog: HTMLElement | null) {
   if (dialog) adoptCss(dialog, MODAL_CSS);
   return manageDialogFocus(dialog);
+}
+
+/**
+ * Ref callback of the transcript's list: it opens scrolled to the latest message. The list
+ * scrolls, not the dialog, so the title and 'Cerrar Vista' stay in view.
+ */
+function scrolledToLatest(list: HTMLElement | null) {
+  if (!list) return;
+  // Its ref runs before the dialog's: the styles that make it scroll come first.
+  adoptCss(list, MODAL_CSS);
+  list.scrollTop = list.scrollHeight;
 }
 
 function formatTime(iso: string, locale: string): string {
@@ -100,7 +113,8 @@ export function createModals({ h, useId, useHelena, useTexts, fmt, BotText }: Mo
           ? h('p', { key: 'e' }, d.noMessages)
           : h(
               'ul',
-              { className: 'transcript', key: 'l' },
+              // Focusable, so that a keyboard scrolls it too.
+              { className: 'transcript', key: 'l', ref: scrolledToLatest, tabIndex: 0, 'aria-labelledby': id } as Record<string, unknown>,
               messages.map((m: ChatMessage) =>
                 h(
                   'li',

@@ -112,6 +112,8 @@ export type ApiCall = [keyof LeadApi, unknown];
 export class FakeApi implements LeadApi {
   calls: ApiCall[] = [];
   fail: Partial<Record<keyof LeadApi, Error>> = {};
+  /** What proposal.send answers: queued, or held with nothing sent. */
+  sendStatus: 'queued' | 'sent-recently' | 'not-sent' = 'queued';
   #n = 0;
   #record<T>(name: keyof LeadApi, input: unknown, value: T): Promise<T> {
     this.calls.push([name, input]);
@@ -135,7 +137,7 @@ export class FakeApi implements LeadApi {
     return this.#record('getVapiCallByVapiId', input, { id: 'vapi-row-from-lookup', vapi_id: input.vapi_id, initial_data: null, status: 'active', created_at: at, updated_at: at });
   }
   sendProposal(input: unknown) {
-    return this.#record('sendProposal', input, { queued: true as const });
+    return this.#record('sendProposal', input, { status: this.sendStatus });
   }
   named(name: keyof LeadApi) {
     return this.calls.filter(([n]) => n === name).map(([, input]) => input as any);
