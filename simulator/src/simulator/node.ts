@@ -8,7 +8,7 @@ import type { Hono } from 'hono';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { ClientFrame } from '../simulated/protocol';
 import { ROOM_SEGMENT } from '../simulated/protocol';
-import type { RoomRegistry } from './rooms';
+import type { RoomRegistry } from './room-registry';
 
 /** The part of `http.Server` the rooms need. */
 export interface UpgradeServer {
