@@ -68,7 +68,7 @@ const RUNNERS: Array<[RegExp, Runner]> = [
   [/^npx vitest run --project (api|widget)$/, { kind: 'ci', step: 'npm test' }],
   [/^npx playwright test e2e\/(widget|widget-panel|demo-site|widget-ux|consent|privacy-pages)\.spec\.ts$/, { kind: 'ci', step: 'npm test' }],
   [/^npm install (-D |--save-dev )?@helena\//, { kind: 'registry' }],
-  [/^npm install$/, { kind: 'ci', step: 'npm ci' }],
+  [/^npm install$/, { kind: 'ci', step: 'npm install --no-audit --no-fund' }],
   [/^npm run bench( -- <name>)?$/, { kind: 'benchmark' }],
   [/^node --import tsx bench\//, { kind: 'benchmark' }],
 ];
