@@ -20,12 +20,17 @@ export default defineConfig({
     // not fail a test that would pass.
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // Two files at once on CI's 2 cores (vitest's default is one fewer than the cores: one file at
+    // a time). Most files wait on servers, browsers' fakes and timers, not on the CPU.
+    maxWorkers: 2,
     projects: [
       { extends: true, test: { name: 'sdk', include: ['sdk/test/**/*.test.ts'], environment: 'node' } },
       { extends: true, test: { name: 'simulator', include: ['simulator/test/**/*.test.ts'], environment: 'node' } },
       { extends: true, test: { name: 'api', include: ['api/test/**/*.test.ts'], environment: 'node' } },
       { extends: true, test: { name: 'widget', include: ['widget/test/**/*.test.{ts,tsx}'], environment: 'happy-dom' } },
-      { extends: true, test: { name: 'repository', include: ['scripts/test/**/*.test.ts'], environment: 'node' } },
+      // After the others, one file at a time: the README commands rebuild widget/dist (and run
+      // `npm start`), which other projects' files read.
+      { extends: true, test: { name: 'repository', include: ['scripts/test/**/*.test.ts'], environment: 'node', maxWorkers: 1, sequence: { groupOrder: 1 } } },
       { extends: true, test: { name: 'react', include: ['react/test/**/*.test.{ts,tsx}'], environment: 'happy-dom' } },
     ],
   },

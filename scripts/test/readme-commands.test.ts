@@ -71,8 +71,8 @@ const RUNNERS: Array<[RegExp, Runner]> = [
   // The suites npm test runs, one project or spec at a time.
   [/^npx vitest run --project (api|widget)$/, { kind: 'ci', step: 'npm test' }],
   [/^npx playwright test e2e\/(widget|widget-panel|demo-site|widget-ux|consent|privacy-pages)\.spec\.ts$/, { kind: 'ci', step: 'npm test' }],
-  [/^npm install (-D )?@helena\//, { kind: 'registry' }],
-  [/^npm install$/, { kind: 'ci', step: 'npm ci' }],
+  [/^npm install (-D |--save-dev )?@helena\//, { kind: 'registry' }],
+  [/^npm install$/, { kind: 'ci', step: 'npm install --no-audit --no-fund' }],
   [/^npm run bench( -- <name>)?$/, { kind: 'benchmark' }],
   [/^node --import tsx bench\//, { kind: 'benchmark' }],
 ];

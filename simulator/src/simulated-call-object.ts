@@ -14,130 +14,27 @@ import { voiceNotice } from './simulated/voice-notice';
 export { voiceSupport, type VoiceSupport } from './simulated/listen';
 export { voiceNotice } from './simulated/voice-notice';
 import type {
-  CallObjectEvent,
   CallObjectInputDevices,
   CallObjectInputSettings,
   CallObjectJoinOptions,
-  CallObjectLike,
   CallObjectMeetingState,
-  CallObjectParticipant,
   CallObjectRecordingOptions,
-  CreateCallObjectOptions,
 } from '@helena/sdk/web';
-import { TypedEmitter } from '@helena/sdk/web';
-import type { ClientFrame, ServerFrame, WireParticipant } from './simulated/protocol';
+import { DailyEventSource, uuid } from './simulated/events';
+import type { SimulatedCallObject, SimulatedCallObjectOptions } from './simulated/options';
+import { toParticipant, type SimulatedParticipant } from './simulated/participant';
+import type { ClientFrame, ServerFrame } from './simulated/protocol';
+import { resolveWebSocket, toWebSocketUrl, type WebSocketLike } from './simulated/socket';
 
-/** The WebSocket surface used here: the browser's `WebSocket` and the `ws` package both have it. */
-export interface WebSocketLike {
-  readonly readyState: number;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  onopen: ((ev: unknown) => void) | null;
-  onmessage: ((ev: { data: unknown }) => void) | null;
-  onclose: ((ev: unknown) => void) | null;
-  onerror: ((ev: unknown) => void) | null;
-}
-export type WebSocketConstructorLike = new (url: string) => WebSocketLike;
-/** A listener as `CallObjectLike.on` takes it (one loose signature for every daily event). */
-type CallObjectListener = Parameters<CallObjectLike['on']>[1];
-/** Every daily event takes the same loose listener. */
-type DailyEvents = Record<string, CallObjectListener>;
-
-/** `Daily.createCallObject` options, plus a few that only the simulated call object reads. */
-export interface SimulatedCallObjectOptions extends CreateCallObjectOptions {
-  /** Read the assistant's lines aloud with the browser's speech synthesis, in this language ('es-ES'). */
-  speak?: { lang: string };
-  /**
-   * Hear the visitor with the browser's speech recognition, in this language ('es-ES'), while
-   * joined and unmuted: each phrase becomes the visitor's turn in the room. See `voiceSupport()`.
-   */
-  listen?: { lang: string };
-  /** The room URL (a simulator `webCallUrl`), when `join()` is called without one. */
-  url?: string;
-  /** The local participant's name in the room. Default 'visitor'. */
-  userName?: string;
-  /** WebSocket implementation. Default: `globalThis.WebSocket`, else the `ws` package (Node 20). */
-  WebSocket?: WebSocketConstructorLike;
-  /** How long `join()` waits for the room. Default 10 000 ms. */
-  joinTimeoutMs?: number;
-}
-
-/** A daily participant, as `participants()` and the participant events carry it. */
-export interface SimulatedParticipant extends CallObjectParticipant {
-  user_id: string;
-  owner: boolean;
-  joined_at: Date;
-  will_eject_at: Date;
-  audio: boolean;
-  video: boolean;
-  screen: boolean;
-  tracks: Record<'audio' | 'video' | 'screenAudio' | 'screenVideo', { state: string; subscribed: boolean | 'staged' }>;
-}
-
-/** What `createSimulatedCallObject` returns: a `CallObjectLike`, plus test hooks. */
-export interface SimulatedCallObject extends CallObjectLike {
-  participants(): Record<string, SimulatedParticipant>;
-  /** Test hook: the visitor says `text` aloud; the room transcribes it and the assistant answers. */
-  simulateUserSpeech(text: string): void;
-  /** The platform call id of the room joined (after `join()`). */
-  readonly callId: string | undefined;
-}
+export type { SimulatedCallObject, SimulatedCallObjectOptions } from './simulated/options';
+export type { SimulatedParticipant } from './simulated/participant';
+export type { WebSocketConstructorLike, WebSocketLike } from './simulated/socket';
 
 /** daily-js's default app-message limit, in characters of serialised data. */
 const APP_MESSAGE_LIMIT = 4096;
 const OPEN = 1;
 
-let instances = 0;
-
-/** `http(s)://host/base/room/name` → `ws(s)://host/base/room/name`. */
-function toWebSocketUrl(url: string): string {
-  const u = new URL(url);
-  if (u.protocol === 'http:') u.protocol = 'ws:';
-  else if (u.protocol === 'https:') u.protocol = 'wss:';
-  return u.toString();
-}
-
-const uuid = (): string =>
-  typeof globalThis.crypto?.randomUUID === 'function'
-    ? globalThis.crypto.randomUUID()
-    : `${Date.now().toString(16)}-${Math.random().toString(16).slice(2)}`;
-
-async function resolveWebSocket(custom?: WebSocketConstructorLike): Promise<WebSocketConstructorLike> {
-  if (custom) return custom;
-  const native = (globalThis as { WebSocket?: unknown }).WebSocket;
-  if (typeof native === 'function') return native as WebSocketConstructorLike;
-  // Node 20 has no global WebSocket: `ws` stands in. A specifier in a variable keeps bundlers
-  // from pulling ws into a browser build, where the native WebSocket always exists.
-  const specifier = 'ws';
-  const mod = (await import(/* @vite-ignore */ /* webpackIgnore: true */ specifier)) as { WebSocket?: unknown; default?: unknown };
-  return (mod.WebSocket ?? mod.default) as WebSocketConstructorLike;
-}
-
-function toParticipant(p: WireParticipant, local: boolean): SimulatedParticipant {
-  const off = { state: 'off', subscribed: false };
-  return {
-    session_id: p.session_id,
-    user_id: p.user_id,
-    user_name: p.user_name,
-    local,
-    owner: false,
-    joined_at: new Date(p.joined_at),
-    will_eject_at: new Date(0),
-    audio: p.audio,
-    video: false,
-    screen: false,
-    tracks: {
-      audio: { state: p.audio ? 'playable' : 'off', subscribed: local },
-      video: { ...off },
-      screenAudio: { ...off },
-      screenVideo: { ...off },
-    },
-  };
-}
-
-class SimulatedCall implements SimulatedCallObject {
-  private readonly events = new TypedEmitter<DailyEvents>();
-  private readonly callClientId = `sim-${++instances}-${uuid().slice(0, 8)}`;
+class SimulatedCall extends DailyEventSource implements SimulatedCallObject {
   private state: CallObjectMeetingState = 'new';
   private destroyed = false;
   private socket: WebSocketLike | null = null;
@@ -158,6 +55,7 @@ class SimulatedCall implements SimulatedCallObject {
   private pendingJoin: ((error?: Error) => void) | null = null;
 
   constructor(private readonly options: SimulatedCallObjectOptions) {
+    super();
     this.voice = options.speak ? new DemoVoice(options.speak.lang) : undefined;
     const audio = options.audioSource !== false;
     this.local = toParticipant(
@@ -169,23 +67,6 @@ class SimulatedCall implements SimulatedCallObject {
 
   get callId(): string | undefined {
     return this.room?.callId;
-  }
-
-  // ---- events -------------------------------------------------------------------------------
-  on(event: CallObjectEvent, handler: CallObjectListener): this {
-    this.events.on(event, handler);
-    return this;
-  }
-  once(event: CallObjectEvent, handler: CallObjectListener): this {
-    this.events.once(event, handler);
-    return this;
-  }
-  off(event: CallObjectEvent, handler: CallObjectListener): this {
-    this.events.off(event, handler);
-    return this;
-  }
-  private emit(action: string, payload: Record<string, unknown> = {}): void {
-    this.events.emit(action, { action, ...payload, callClientId: this.callClientId });
   }
 
   // ---- lifecycle ----------------------------------------------------------------------------

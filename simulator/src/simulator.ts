@@ -10,12 +10,13 @@ import { param, reply, type RouteDef, type SimulatorState } from './simulator/co
 import { asJson, asString } from './simulator/json';
 import { httpError } from './simulator/errors';
 import { attachRoomsTo, listenOn, type AttachRoomsOptions, type ListeningSimulator, type UpgradeServer } from './simulator/node';
-import { RoomRegistry, type SimulatorScriptOptions } from './simulator/rooms';
+import { RoomRegistry } from './simulator/room-registry';
+import type { SimulatorScriptOptions } from './simulator/room-timings';
 import { dialogueFactory, type DialogueFactory, type ScriptedDialogue } from './simulator/dialogue';
 import { createServerMessenger } from './simulator/server-messages';
 import { MemoryStore } from './simulator/store';
 
-export type { SimulatorScriptOptions } from './simulator/rooms';
+export type { SimulatorScriptOptions } from './simulator/room-timings';
 export type { AttachRoomsOptions, ListeningSimulator, UpgradeServer } from './simulator/node';
 export type { Entity as SimulatorEntity } from './simulator/store';
 export {

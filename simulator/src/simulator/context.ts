@@ -1,6 +1,7 @@
 // What a route handler of the simulator gets, and what it returns.
 import type { Conversation, DialogueFactory } from './dialogue';
-import type { RoomRegistry, SimulatorScriptOptions } from './rooms';
+import type { RoomRegistry } from './room-registry';
+import type { SimulatorScriptOptions } from './room-timings';
 import type { ServerMessenger } from './server-messages';
 import type { MemoryStore, Query } from './store';
 

@@ -8,7 +8,7 @@ import type { Hono } from 'hono';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { ClientFrame } from '../simulated/protocol';
 import { ROOM_SEGMENT } from '../simulated/protocol';
-import type { RoomRegistry } from './rooms';
+import type { RoomRegistry } from './room-registry';
 
 /** The part of `http.Server` the rooms need. */
 export interface UpgradeServer {
@@ -58,7 +58,7 @@ export function attachRoomsTo(server: UpgradeServer, rooms: RoomRegistry, option
       ws.on('message', (data) => {
         let frame: ClientFrame;
         try {
-          frame = JSON.parse(textOf(data)) as ClientFrame;
+          frame = JSON.parse(frameText(data)) as ClientFrame;
         } catch {
           return;
         }
@@ -81,7 +81,7 @@ export function attachRoomsTo(server: UpgradeServer, rooms: RoomRegistry, option
 }
 
 /** A ws message's text: one buffer, fragments, or an ArrayBuffer. */
-function textOf(data: RawData): string {
+function frameText(data: RawData): string {
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
   return (Buffer.isBuffer(data) ? data : Buffer.from(data)).toString('utf8');
 }

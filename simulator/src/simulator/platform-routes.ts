@@ -2,7 +2,10 @@
 // answered by the simulator's dialogue, and small canned answers for the remaining platform routes.
 import { httpError } from './errors';
 import { listReply } from './resources';
-import { Room, newRoomName, resolveTimings, applyVariables } from './rooms';
+import { Room } from './rooms';
+import { newRoomName } from './room-registry';
+import { resolveTimings } from './room-timings';
+import { applyVariables } from './variables';
 import { assistantTool, functionToolCall } from './server-messages';
 import { param, reply, type Auth, type BodyKind, type Reply, type RouteContext, type RouteDef } from './context';
 import { asJson, asString, isJson, list, textOf, type Json } from './json';

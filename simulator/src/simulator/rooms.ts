@@ -7,89 +7,17 @@ import { SPEAKER_NAME, type ClientFrame, type ServerFrame, type WireParticipant 
 import type { Conversation, DialogueFactory } from './dialogue';
 import { assistantTool, functionToolCall, type FunctionToolCallJson, type ToolCallOutcome } from './server-messages';
 import { asJson, asString, textOf, type Json } from './json';
+import type { RoomConnection, RoomSession } from './room-connection';
+import { RoomRecord } from './room-record';
+import { RoomTimers } from './room-timers';
+import type { Timings } from './room-timings';
 import { uuid } from './store';
-
-/** Timings of the scripted assistant. Keep them short in tests (`{ speed: 20 }`, or each one). */
-export interface SimulatorScriptOptions {
-  /** Divides every timing below (2 = twice as fast). Default 1. */
-  speed?: number;
-  /** Time the assistant takes to say one word. Default 160 ms. */
-  wordMs?: number;
-  /** A partial transcript every this many words. Default 2. */
-  partialEveryWords?: number;
-  /** From joining to 'listening'. Default 200 ms. */
-  listeningDelayMs?: number;
-  /** From 'listening' to the first message. Default 250 ms. */
-  firstMessageDelayMs?: number;
-  /** From a visitor's turn to the answer. Default 450 ms. */
-  responseDelayMs?: number;
-  /** How often the speaker's audio level changes while it speaks. Default 60 ms. */
-  levelIntervalMs?: number;
-  /** From the ended status to the room closing. Default 300 ms. */
-  hangupDelayMs?: number;
-  /**
-   * A call whose room outlives its visitor (`roomDeleteOnUserLeaveEnabled: false`) ends this
-   * long after the last one left without anyone rejoining, as the platform's silence timeout
-   * ends an abandoned call. Default 30 s (the platform's default silence timeout).
-   */
-  abandonedRoomMs?: number;
-  /** Name of the assistant when neither the assistant nor its overrides name one. Default 'Helena'. */
-  defaultName?: string;
-}
-
-interface Timings {
-  wordMs: number;
-  partialEveryWords: number;
-  listeningDelayMs: number;
-  firstMessageDelayMs: number;
-  responseDelayMs: number;
-  levelIntervalMs: number;
-  hangupDelayMs: number;
-  abandonedRoomMs: number;
-}
-
-export function resolveTimings(o: SimulatorScriptOptions = {}): Timings {
-  const speed = o.speed && o.speed > 0 ? o.speed : 1;
-  const t = (v: number | undefined, d: number) => Math.max(0, (v ?? d) / speed);
-  return {
-    wordMs: Math.max(1, t(o.wordMs, 160)),
-    partialEveryWords: Math.max(1, Math.floor(o.partialEveryWords ?? 2)),
-    listeningDelayMs: t(o.listeningDelayMs, 200),
-    firstMessageDelayMs: t(o.firstMessageDelayMs, 250),
-    responseDelayMs: t(o.responseDelayMs, 450),
-    levelIntervalMs: Math.max(5, t(o.levelIntervalMs, 60)),
-    hangupDelayMs: t(o.hangupDelayMs, 300),
-    abandonedRoomMs: t(o.abandonedRoomMs, 30_000),
-  };
-}
-
-/** One joined call object, seen from the room. */
-export interface RoomConnection {
-  send(frame: ServerFrame): void;
-  close(): void;
-}
-
-/** What a transport hands to the room for one connection. */
-export interface RoomSession {
-  receive(frame: ClientFrame): void;
-  closed(): void;
-}
-
-type PlatformMessage = Record<string, unknown> & { role: string; message: string; time: number; secondsFromStart: number };
+import { applyVariables } from './variables';
 
 interface Utterance {
   text: string;
   after?: () => void;
 }
-
-
-/** Substitutes `{{ name }}` placeholders with variable values, as the platform's templates do. */
-export function applyVariables(text: string, values: Record<string, unknown> = {}): string {
-  return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (m, key: string) => (values[key] === undefined ? m : textOf(values[key])));
-}
-
-/** A room name: URL-safe and unguessable (the room URL is the capability to join). */
-export const newRoomName = (): string => uuid().replace(/-/g, '');
 
 export class Room {
   status: 'waiting' | 'active' | 'ended' = 'waiting';
@@ -104,10 +32,8 @@ export class Room {
   };
   private speakerPresent = false;
   readonly dialogue: Conversation;
-  private readonly messages: PlatformMessage[] = [];
-  private readonly openAi: { role: string; content: string }[] = [];
-  private startedAt: number | undefined;
-  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
+  private readonly log = new RoomRecord();
+  private readonly timers = new RoomTimers(() => this.status === 'ended');
   private readonly queue: Utterance[] = [];
   private speaking = false;
   private generation = 0;
@@ -142,9 +68,7 @@ export class Room {
       .filter((m) => m.role === 'system')
       .map((m) => asString(m.content) ?? '');
     if (system.length) {
-      const message = applyVariables(system.join('\n'), variables);
-      this.messages.push({ role: 'system', message, time: Date.now(), secondsFromStart: 0 });
-      this.openAi.push({ role: 'system', content: message });
+      this.log.system(applyVariables(system.join('\n'), variables));
     }
   }
 
@@ -203,25 +127,25 @@ export class Room {
     const { listeningDelayMs, firstMessageDelayMs } = this.options.timings;
     if (this.status === 'waiting') {
       this.status = 'active';
-      this.startedAt = Date.now();
-      this.options.updateCall({ status: 'in-progress', startedAt: new Date(this.startedAt).toISOString() });
-      this.later(listeningDelayMs / 2, () => {
+      this.log.startedAt = Date.now();
+      this.options.updateCall({ status: 'in-progress', startedAt: new Date(this.log.startedAt).toISOString() });
+      this.timers.later(listeningDelayMs / 2, () => {
         this.speakerPresent = true;
         this.broadcast({ t: 'participant-joined', participant: this.speaker });
       });
-      this.later(listeningDelayMs, () => {
+      this.timers.later(listeningDelayMs, () => {
         this.broadcast({ t: 'app-message', data: 'listening', fromId: this.speaker.session_id });
         this.sendMessage({ type: 'status-update', status: 'in-progress' });
         this.armSilenceTimer();
         const maxSeconds = Number(this.assistant.maxDurationSeconds);
-        if (maxSeconds > 0) this.later(maxSeconds * 1000, () => this.end('exceeded-max-duration'), true);
+        if (maxSeconds > 0) this.timers.later(maxSeconds * 1000, () => this.end('exceeded-max-duration'), true);
         const waits = this.assistant.firstMessageMode === 'assistant-waits-for-user';
         // With video recording on, the platform waits for the client's 'say-first-message' control.
-        if (!waits && !this.options.videoRecordingEnabled) this.later(firstMessageDelayMs, () => this.sayFirstMessage());
+        if (!waits && !this.options.videoRecordingEnabled) this.timers.later(firstMessageDelayMs, () => this.sayFirstMessage());
       });
     } else {
       // A reconnect: the assistant is already there.
-      this.later(listeningDelayMs, () => conn.send({ t: 'app-message', data: 'listening', fromId: this.speaker.session_id }));
+      this.timers.later(listeningDelayMs, () => conn.send({ t: 'app-message', data: 'listening', fromId: this.speaker.session_id }));
     }
   }
 
@@ -250,7 +174,7 @@ export class Room {
   /** A kept-alive room nobody is in waits for a rejoin, and ends when none comes in time. */
   private awaitRejoin(): void {
     if (this.conns.size > 0 || this.status !== 'active' || this.abandonTimer) return;
-    this.abandonTimer = this.later(this.options.timings.abandonedRoomMs, () => {
+    this.abandonTimer = this.timers.later(this.options.timings.abandonedRoomMs, () => {
       this.abandonTimer = undefined;
       if (this.conns.size === 0) this.end('customer-ended-call');
     }, true);
@@ -283,7 +207,7 @@ export class Room {
           // A page's system note (e.g. 'the proposal was queued') may warrant an answer, as a
           // real model would give one when the message asks for a response.
           const answer = m.role === 'system' && message.triggerResponseEnabled !== false ? this.dialogue.notice(content) : undefined;
-          if (answer) this.later(this.options.timings.responseDelayMs, () => this.enqueue(answer.text));
+          if (answer) this.timers.later(this.options.timings.responseDelayMs, () => this.enqueue(answer.text));
         }
         return true;
       }
@@ -347,14 +271,14 @@ export class Room {
       i = Math.min(words.length, i + partialEveryWords);
       if (i < words.length) {
         this.transcript('user', 'partial', words.slice(0, i).join(' '));
-        this.later(wordMs * partialEveryWords, step);
+        this.timers.later(wordMs * partialEveryWords, step);
       } else {
         this.transcript('user', 'final', words.join(' '));
         this.sendMessage({ type: 'speech-update', status: 'stopped', role: 'user', turn: this.turn });
         this.userTurn(words.join(' '), true, started);
       }
     };
-    this.later(wordMs, step);
+    this.timers.later(wordMs, step);
   }
 
   private userTurn(text: string, respond: boolean, spokenSince?: number): void {
@@ -362,7 +286,7 @@ export class Room {
     this.armSilenceTimer();
     const now = Date.now();
     this.record({ role: 'user', message: text, time: spokenSince ?? now, endTime: now, duration: now - (spokenSince ?? now) });
-    this.openAi.push({ role: 'user', content: text });
+    this.log.openAi.push({ role: 'user', content: text });
     this.conversationUpdate();
     const reply = this.dialogue.reply(text);
     if (reply.toolCall && assistantTool(this.assistant, reply.toolCall.name)) {
@@ -373,11 +297,11 @@ export class Room {
       void this.options.callTool?.(toolCall).then((outcome) => {
         if (!outcome || this.status !== 'active') return;
         const said = this.dialogue.toolOutcome(outcome);
-        this.later(this.options.timings.responseDelayMs, () => this.enqueue(said.text));
+        this.timers.later(this.options.timings.responseDelayMs, () => this.enqueue(said.text));
       });
     }
     if (!respond) return;
-    this.later(this.options.timings.responseDelayMs, () =>
+    this.timers.later(this.options.timings.responseDelayMs, () =>
       this.enqueue(reply.text, reply.end ? () => this.end('assistant-said-end-call-phrase') : undefined),
     );
   }
@@ -441,7 +365,7 @@ export class Room {
     let spoken = 0;
     const step = Math.min(levelIntervalMs, wordMs);
     for (let t = step; t < duration; t += step) {
-      await this.sleep(step);
+      await this.timers.sleep(step);
       if (!alive()) break;
       this.setLevel(level(t));
       const now = Math.floor(t / wordMs);
@@ -450,7 +374,7 @@ export class Room {
         this.transcript('assistant', 'partial', upTo(spoken));
       }
     }
-    if (this.status === 'active' && this.generation === generation) await this.sleep(Math.max(0, duration - Math.floor(duration / step) * step));
+    if (this.status === 'active' && this.generation === generation) await this.timers.sleep(Math.max(0, duration - Math.floor(duration / step) * step));
     const completed = alive();
     this.setLevel(0);
     if (this.status === 'ended') return false;
@@ -459,7 +383,7 @@ export class Room {
     this.sendMessage({ type: 'speech-update', status: 'stopped', role: 'assistant', turn });
     const endTime = Date.now();
     this.record({ role: 'bot', message: said, time, endTime, duration: endTime - time, source: '' });
-    this.openAi.push({ role: 'assistant', content: said });
+    this.log.openAi.push({ role: 'assistant', content: said });
     this.conversationUpdate();
     return completed;
   }
@@ -481,32 +405,13 @@ export class Room {
   }
 
   // ---- the record ---------------------------------------------------------------------------
-  private record(m: { role: string; message: string; time?: number; endTime?: number; duration?: number; source?: string }): void {
-    const time = m.time ?? Date.now();
-    const entry: PlatformMessage = {
-      ...m,
-      time,
-      ...(m.role === 'system' ? {} : { endTime: m.endTime ?? time, duration: m.duration ?? 0 }),
-      secondsFromStart: Number(((time - (this.startedAt ?? time)) / 1000).toFixed(3)),
-    };
-    this.messages.push(entry);
-    this.options.updateCall({ messages: this.messages, artifact: this.artifact() });
+  private record(m: Parameters<RoomRecord['add']>[0]): void {
+    this.log.add(m);
+    this.options.updateCall({ messages: this.log.messages, artifact: this.log.artifact() });
   }
 
   private conversationUpdate(): void {
-    this.sendMessage({ type: 'conversation-update', messages: this.messages, messagesOpenAIFormatted: this.openAi });
-  }
-
-  /** The conversation as the platform's transcript text: 'AI: …' and 'User: …' lines. */
-  transcriptText(): string {
-    return this.messages
-      .filter((m) => m.role === 'bot' || m.role === 'user')
-      .map((m) => `${m.role === 'bot' ? 'AI' : 'User'}: ${m.message}`)
-      .join('\n');
-  }
-
-  private artifact(): Json {
-    return { messages: this.messages, messagesOpenAIFormatted: this.openAi, transcript: this.transcriptText() };
+    this.sendMessage({ type: 'conversation-update', messages: this.log.messages, messagesOpenAIFormatted: this.log.openAi });
   }
 
   /** Ends the call: the ended status-update, the end-of-call fields on the record, the room closing. */
@@ -517,20 +422,20 @@ export class Room {
     this.endedReason = reason;
     this.queue.length = 0;
     this.generation++;
-    this.clearTimers();
+    this.timers.clear();
     const endedAt = Date.now();
-    const startedAt = this.startedAt ?? endedAt;
+    const startedAt = this.log.startedAt ?? endedAt;
     const summary = this.dialogue.summary();
     this.options.updateCall({
       status: 'ended',
       endedReason: reason,
       ...(wasActive ? { startedAt: new Date(startedAt).toISOString() } : {}),
       endedAt: new Date(endedAt).toISOString(),
-      messages: this.messages,
-      transcript: this.transcriptText(),
+      messages: this.log.messages,
+      transcript: this.log.transcriptText(),
       summary,
       analysis: { summary, ...this.dialogue.analysis() },
-      artifact: this.artifact(),
+      artifact: this.log.artifact(),
       cost: 0,
       costs: [],
       costBreakdown: { transport: 0, stt: 0, llm: 0, tts: 0, vapi: 0, total: 0 },
@@ -552,16 +457,13 @@ export class Room {
       this.options.onEnded(this);
     };
     if (opts.quiet || this.conns.size === 0) close();
-    else {
-      const timer = setTimeout(close, this.options.timings.hangupDelayMs);
-      this.timers.add(timer);
-    }
+    else this.timers.always(this.options.timings.hangupDelayMs, close);
   }
 
   /** Stops everything at once (the simulator is closing). */
   dispose(): void {
     this.end('manually-canceled', { quiet: true });
-    this.clearTimers();
+    this.timers.clear();
   }
 
   // ---- plumbing -----------------------------------------------------------------------------
@@ -576,105 +478,7 @@ export class Room {
   private armSilenceTimer(): void {
     const seconds = Number(this.assistant.silenceTimeoutSeconds);
     if (!(seconds > 0)) return;
-    if (this.silenceTimer) {
-      clearTimeout(this.silenceTimer);
-      this.timers.delete(this.silenceTimer);
-    }
-    this.silenceTimer = this.later(seconds * 1000, () => this.end('silence-timed-out'), true);
-  }
-
-  private later(ms: number, fn: () => void, unref = false): ReturnType<typeof setTimeout> {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      if (this.status !== 'ended') fn();
-    }, ms);
-    if (unref) (timer as { unref?: () => void }).unref?.();
-    this.timers.add(timer);
-    return timer;
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        resolve();
-      }, ms);
-      this.timers.add(timer);
-    });
-  }
-
-  private clearTimers(): void {
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
-  }
-}
-
-/** Every room of one simulator, by room name and by call id. */
-export class RoomRegistry {
-  private readonly byName = new Map<string, Room>();
-  private readonly byCall = new Map<string, Room>();
-  private readonly addedAt = new Map<Room, number>();
-
-  /** At most `maxRooms` rooms, none kept longer than `maxAgeMs`; the oldest are ended and dropped. */
-  constructor(private readonly bounds: { maxRooms: number; maxAgeMs: number } = { maxRooms: Infinity, maxAgeMs: Infinity }) {}
-
-  add(room: Room): void {
-    this.byName.set(room.name, room);
-    this.byCall.set(room.callId, room);
-    this.addedAt.set(room, Date.now());
-    this.sweep();
-  }
-
-  /** Ends and drops the rooms over the bounds (oldest first). */
-  sweep(): void {
-    const oldest = Date.now() - this.bounds.maxAgeMs;
-    for (const [room, t] of this.addedAt) {
-      if (this.addedAt.size <= this.bounds.maxRooms && t >= oldest) break;
-      this.drop(room);
-    }
-  }
-
-  /** Ends and drops the room of `callId` (its call record is gone). */
-  removeForCall(callId: string): void {
-    const room = this.byCall.get(callId);
-    if (room) this.drop(room);
-  }
-
-  private drop(room: Room): void {
-    this.addedAt.delete(room);
-    this.byName.delete(room.name);
-    this.byCall.delete(room.callId);
-    room.dispose();
-  }
-
-  get(name: string): Room | undefined {
-    return this.byName.get(name);
-  }
-
-  forCall(callId: string): Room | undefined {
-    return this.byCall.get(callId);
-  }
-
-  /** Opens a session on room `name`, or answers `no-room` and closes. */
-  connect(name: string, conn: RoomConnection): RoomSession {
-    const room = this.byName.get(name);
-    if (room) return room.connect(conn);
-    return {
-      receive: (frame) => {
-        if (frame.t === 'join') {
-          conn.send({ t: 'error', type: 'no-room', message: "The meeting you're trying to join does not exist." });
-          conn.close();
-        }
-      },
-      closed: () => {},
-    };
-  }
-
-  all(): Room[] {
-    return [...this.byName.values()];
-  }
-
-  disposeAll(): void {
-    for (const room of this.byName.values()) room.dispose();
+    if (this.silenceTimer) this.timers.cancel(this.silenceTimer);
+    this.silenceTimer = this.timers.later(seconds * 1000, () => this.end('silence-timed-out'), true);
   }
 }

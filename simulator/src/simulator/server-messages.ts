@@ -126,16 +126,16 @@ export function createServerMessenger(options: ServerMessengerOptions): ServerMe
     return url || undefined;
   };
 
-  /** POSTs `message` until it is taken; resolves with the answer's JSON body (undefined when none). */
-  async function deliver(url: string, message: Json): Promise<unknown> {
-    const body = JSON.stringify({ message });
-    const signature = await signServerMessage(options.secret, body);
+  /** POSTs `body` (a message of `type`) until it is taken; resolves with the answer's JSON body (undefined when none). */
+  async function deliver(url: string, type: string, body: string): Promise<unknown> {
     let lastError: unknown;
     for (let attempt = 0; attempt < attempts; attempt++) {
       if (attempt > 0) await sleep(retryBaseMs * 2 ** (attempt - 1));
       try {
         // The slot is held until the answer is read: the connection is busy until then.
         const answer = await slots.run(async (): Promise<{ status: number; json?: unknown }> => {
+          // Signed once a slot is free: messages waiting their turn hold no key, job or copy.
+          const signature = await signServerMessage(options.secret, body);
           const res = await doFetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-vapi-signature': signature }, body });
           if (res.ok) return { status: res.status, json: (await res.json().catch(() => undefined)) as unknown };
           await res.body?.cancel();
@@ -149,13 +149,17 @@ export function createServerMessenger(options: ServerMessengerOptions): ServerMe
         lastError = err;
       }
     }
-    options.onFailure?.(url, String(message.type), lastError);
+    options.onFailure?.(url, type, lastError);
     return undefined;
   }
 
   /** Delivers after the conversation's earlier messages; resolves with the answer's body. */
   function enqueue(conversationId: string, url: string, message: Json): Promise<unknown> {
-    const delivered = (chains.get(conversationId) ?? Promise.resolve()).then(() => deliver(url, message));
+    // Serialised at once: a backlog (a burst of ended calls waiting for a slot) holds each message
+    // as its JSON text, not as the call record's object graph, which weighs several times more.
+    const body = JSON.stringify({ message });
+    const type = String(message.type);
+    const delivered = (chains.get(conversationId) ?? Promise.resolve()).then(() => deliver(url, type, body));
     const next = delivered.then(() => undefined);
     chains.set(conversationId, next);
     void next.finally(() => {

@@ -28,15 +28,23 @@ export interface HelenaAssistantUIElement extends HTMLElement {
 /**
  * sonner's stylesheet is a lazy chunk of its own (1.7 KB gz the UI chunk does not carry): fetched
  * as the element is created, long before anything can show a toast, and adopted into `root`. The
- * promise settles either way: a toast waits for its styles, never for a chunk that failed to load.
+ * returned function's promise settles either way: a toast waits for its styles, never for a chunk
+ * that failed to load; a failed load is tried again at the next toast, so one lost request on a
+ * busy machine does not leave every later toast without sonner's styles.
  */
-function adoptToastStyles(root: ShadowRoot | null): Promise<void> {
-  return import('./sonner-css').then(
-    ({ default: css }) => {
-      if (root && css) adoptCss(root, css);
-    },
-    () => {},
-  );
+function toastStyles(root: ShadowRoot | null): () => Promise<void> {
+  let loading: Promise<void> | undefined;
+  const load = () =>
+    (loading ??= import('./sonner-css').then(
+      ({ default: css }) => {
+        if (root && css) adoptCss(root, css);
+      },
+      () => {
+        loading = undefined;
+      },
+    ));
+  void load();
+  return load;
 }
 
 /** The `::part()` names, re-exported through the facade's shadow root (`exportparts`). */
@@ -98,13 +106,13 @@ export function defineHelenaUI(tag: string = UI_TAG): CustomElementConstructor |
       // Constructed stylesheets (adoptCss): a page whose CSP allows no inline style ('self' only)
       // still styles the element, and one sheet object serves every instance.
       if (this.shadowRoot) adoptCss(this.shadowRoot, CSS);
-      const styled = adoptToastStyles(this.shadowRoot);
+      const styled = toastStyles(this.shadowRoot);
       this.store = createHelenaStore(readConfig(this), {
         host: () => outermostHost(this) ?? this,
         toast: {
-          success: (message) => void styled.then(() => toast.success(message, { toasterId, duration: 4000 })),
-          error: (message) => void styled.then(() => toast.error(message, { toasterId, duration: 4000 })),
-          dismiss: () => void styled.then(() => toast.dismiss()),
+          success: (message) => void styled().then(() => toast.success(message, { toasterId, duration: 4000 })),
+          error: (message) => void styled().then(() => toast.error(message, { toasterId, duration: 4000 })),
+          dismiss: () => void styled().then(() => toast.dismiss()),
         },
         ...depsOverride,
       });

@@ -16,7 +16,9 @@ const LEFT = ':host([position=bottom-left])';
  * (host `rem` must not scale it), `:host { all: initial }` first (host CSS still inherits into the
  * shadow tree through the host element otherwise). The toasts stack above the dialogs' backdrop
  * (`--helena-z` + 1): sonner's own z-index is below it, and a toast about the form would be
- * dimmed under the form's backdrop, its close button out of reach.
+ * dimmed under the form's backdrop, its close button out of reach. The toaster's position is
+ * here too, not only in sonner's lazily loaded sheet: without it (the sheet's chunk not there)
+ * the list is static, its z-index void, and the toast under the backdrop.
  *
  * Theming: set any `--helena-*` property on `helena-assistant`, or style `::part(…)`.
  */
@@ -31,7 +33,7 @@ font-size:14px;line-height:20px;color:var(--h-text);letter-spacing:normal;text-a
 button,input{font:inherit;color:inherit;letter-spacing:inherit;text-transform:none;margin:0}
 button{cursor:pointer}
 :focus-visible{outline:3px solid var(--helena-focus,#f59e0b);outline-offset:2px}
-[data-sonner-toaster][dir]{z-index:calc(var(--helena-z,2147483000) + 2)}
+[data-sonner-toaster][dir]{position:fixed;z-index:calc(var(--helena-z,2147483000) + 2)}
 .sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 ${LAUNCHER_CSS}
 .live::after{content:"";position:absolute;top:2px;right:2px;width:14px;height:14px;border-radius:50%;background:#16a34a;border:2px solid #fff;animation:helena-pulse 1s infinite}
