@@ -9,13 +9,12 @@ import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { normalizeAddress } from '../privacy/keys';
 import { enqueue, type OutboxMessage } from './outbox';
+import type { RenderedEmail } from './templates';
 
-export interface SalesEmail {
+/** A rendered sales email (src/sales/templates.ts) and whom replies go to. */
+export interface SalesEmail extends RenderedEmail {
   /** The visitor's address: replies go there. */
   replyTo: string;
-  subject: string;
-  html: string;
-  text: string;
   /** The proposal the message is about, if any: erased with it. */
   pdfId?: string | null;
   attachments?: OutboxMessage['attachments'];
