@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO_LINES } from '@helena/contract';
 import { SqliteDatabase as Database } from '@helena/api/db';
+import { SECRET as WEBHOOK_SECRET, startReceiver, type Receiver } from '@helena/api/test/webhook-receiver';
 import { useDemoServer, type DemoServer } from './helpers/demo-server';
 import { countMicrophoneRequests } from './helpers/page-activity';
 import { axeSeriousOrCritical, focusedLabel as focused, screenshots } from './helpers/page';
@@ -25,7 +26,17 @@ interface SinkMail {
 const ARTIFACTS = fileURLToPath(new URL('artifacts/demo-site/', import.meta.url));
 
 let site: DemoServer;
-useDemoServer((s) => (site = s));
+/** The sales team's inbox and the CRM's endpoint, as an operator sets them. */
+const SALES = 'ventas@nexia.example';
+let crm: Receiver;
+useDemoServer(
+  (s) => (site = s),
+  async () => {
+    crm = await startReceiver();
+    return { SALES_EMAIL: SALES, LEAD_WEBHOOK_URL: crm.url, LEAD_WEBHOOK_SECRET: WEBHOOK_SECRET };
+  },
+);
+test.afterAll(async () => crm?.close());
 
 /** A screenshot kept as an artifact in e2e/artifacts/demo-site/. */
 const shot = screenshots(ARTIFACTS);
@@ -768,7 +779,7 @@ test('a browser with no speech: the demo call says that voice needs the real pla
   expect(problems).toEqual(NO_PROBLEMS);
 });
 
-test('from the conversation to an accepted proposal: the items the visitor asked for, priced, as a page and a PDF, accepted without JavaScript', async ({ page, browser }) => {
+test('from the conversation to an accepted proposal: the items the visitor asked for, priced, as a page and a PDF, accepted without JavaScript; the sales inbox and the CRM hear of it', async ({ page, browser }) => {
   const problems = await openHome(page);
   await startCall(page);
   const lead = { email: 'marta@clinica-sol.es', name: 'Marta Sol', cargo: 'Directora', company: 'Clínica Dental Sol' };
@@ -818,5 +829,16 @@ test('from the conversation to an accepted proposal: the items the visitor asked
   await expect(proposal.getByRole('heading', { name: `Propuesta aceptada el ${today}` })).toBeVisible();
   expect(csp).toEqual([]);
   await noScript.close();
+
+  // The business heard of all of it: two emails to the sales inbox, three signed events to the
+  // CRM, each once (the page was opened three times: one view).
+  await expect
+    .poll(async () => (await mailTo(SALES)).map((m) => m.subject).sort(), { timeout: 15_000 })
+    .toEqual([`Nuevo contacto: ${lead.company}`, `Propuesta aceptada: ${lead.company}`]);
+  await expect
+    .poll(() => crm.verified().filter((e) => e.body.data.callId === callId).map((e) => e.body.type).sort(), { timeout: 15_000 })
+    .toEqual(['lead.created', 'proposal.accepted', 'proposal.viewed']);
+  const accepted = crm.verified().find((e) => e.body.type === 'proposal.accepted' && e.body.data.callId === callId)!;
+  expect(accepted.body.data.name).toBe('Marta Sol Ortega');
   expect(problems).toEqual(NO_PROBLEMS);
 });

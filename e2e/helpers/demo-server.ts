@@ -46,7 +46,8 @@ function ensureWidgetBuilt() {
   if (r.status !== 0) throw new Error('the widget build failed');
 }
 
-export async function startDemoServer(): Promise<DemoServer> {
+/** `env`: more of the environment, as an operator would set it (e.g. SALES_EMAIL). */
+export async function startDemoServer(env: Record<string, string> = {}): Promise<DemoServer> {
   ensureWidgetBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'helena-demo-e2e-'));
   const dbPath = join(dataDir, 'helena.db');
@@ -61,6 +62,7 @@ export async function startDemoServer(): Promise<DemoServer> {
     // Several leads from one address in a few seconds: above the per-minute limits.
     RATE_LIMIT_PER_MINUTE: '100000',
     MAIL_POLL_MS: '50',
+    ...env,
   });
   const site = composeSite(config);
   const running = await startServer({
@@ -88,12 +90,13 @@ export async function startDemoServer(): Promise<DemoServer> {
 
 /**
  * One demo server for a spec file: started before its tests, closed after them. `use` receives
- * it (a spec keeps it in a variable of its own).
+ * it (a spec keeps it in a variable of its own); `env`, when given, is asked for more of its
+ * environment just before it starts.
  */
-export function useDemoServer(use: (site: DemoServer) => void): void {
+export function useDemoServer(use: (site: DemoServer) => void, env?: () => Promise<Record<string, string>>): void {
   let site: DemoServer | undefined;
   test.beforeAll(async () => {
-    site = await startDemoServer();
+    site = await startDemoServer(env ? await env() : {});
     expect(site.demo).toBe(true);
     use(site);
   });
