@@ -28,7 +28,7 @@ export class VapiError extends Error {
         .filter((line) => line !== undefined)
         .join('\n'),
     );
-    this.name = new.target.name;
+    this.name = 'VapiError';
     this.statusCode = statusCode;
     this.body = body;
     this.rawResponse = rawResponse;
@@ -42,7 +42,7 @@ export class VapiTimeoutError extends Error {
 
   constructor(message: string, options?: { cause?: unknown }) {
     super(message);
-    this.name = new.target.name;
+    this.name = 'VapiTimeoutError';
     if (options?.cause != null) this.cause = options.cause;
   }
 }
@@ -50,29 +50,33 @@ export class VapiTimeoutError extends Error {
 /** A status's own error class, as 2.0.1 constructs it: `new NotFoundError(body, rawResponse)`. */
 type StatusErrorClass = new (body?: unknown, rawResponse?: RawResponse) => VapiError;
 
-/** The base of each status's class; the message is the class's name, as in 2.0.1. */
-function statusClass(statusCode: number) {
+/**
+ * The base of each status's class; the message is the class's name, as in 2.0.1. The name is
+ * written out because a minifier renames classes.
+ */
+function statusClass(statusCode: number, name: string) {
   return class extends VapiError {
     constructor(body?: unknown, rawResponse?: RawResponse) {
-      super({ message: new.target.name, statusCode, body, rawResponse });
+      super({ message: name, statusCode, body, rawResponse });
+      this.name = name;
     }
   };
 }
 
 /** 400: the platform refused the request as malformed. */
-export class BadRequestError extends statusClass(400) {}
+export class BadRequestError extends statusClass(400, 'BadRequestError') {}
 /** 401: the token is missing or wrong. */
-export class UnauthorizedError extends statusClass(401) {}
+export class UnauthorizedError extends statusClass(401, 'UnauthorizedError') {}
 /** 402: the organisation's plan does not cover the request (simulation runs). */
-export class PaymentRequiredError extends statusClass(402) {}
+export class PaymentRequiredError extends statusClass(402, 'PaymentRequiredError') {}
 /** 404: no such resource. */
-export class NotFoundError extends statusClass(404) {}
+export class NotFoundError extends statusClass(404, 'NotFoundError') {}
 /** 409: the resource's state forbids the change. */
-export class ConflictError extends statusClass(409) {}
+export class ConflictError extends statusClass(409, 'ConflictError') {}
 /** 500: the platform failed. */
-export class InternalServerError extends statusClass(500) {}
+export class InternalServerError extends statusClass(500, 'InternalServerError') {}
 /** 503: the platform is unavailable. */
-export class ServiceUnavailableError extends statusClass(503) {}
+export class ServiceUnavailableError extends statusClass(503, 'ServiceUnavailableError') {}
 
 const BY_STATUS: Record<number, StatusErrorClass> = {
   400: BadRequestError,

@@ -3,10 +3,8 @@
 import { resolveOptions, type RequestOptions, type ResolvedOptions } from '../platform/options.js';
 import { send } from '../platform/request.js';
 import { toRawResponse, toVapiError } from './errors.js';
-import { fetcherAsFetch } from './fetcher.js';
 import type { Operation } from './operations.js';
 import { supplied, VapiEnvironment, type BaseClientOptions, type BaseRequestOptions, type HeaderValues, type WithRawResponse } from './options.js';
-import { toUpload } from './upload.js';
 
 /** 2.0.1's default per-attempt timeout, in seconds. */
 const DEFAULT_TIMEOUT_SECONDS = 60;
@@ -41,9 +39,7 @@ function resolveClient(options: BaseClientOptions, token: string, baseUrl: strin
   });
 }
 
-async function currentConfig(state: ClientState): Promise<ResolvedOptions> {
-  if (state.fixed) return state.fixed;
-  const { options } = state;
+async function currentConfig({ options }: ClientState): Promise<ResolvedOptions> {
   const [token, baseUrl, environment, headers] = await Promise.all([
     supplied(options.token),
     options.baseUrl === undefined ? undefined : supplied(options.baseUrl),
@@ -104,9 +100,11 @@ export async function invoke(
 ): Promise<WithRawResponse<unknown>> {
   const signal = requestOptions?.abortSignal;
   try {
-    const [config, headers] = await Promise.all([currentConfig(state), resolveHeaders(requestOptions?.headers)]);
+    const config = state.fixed ?? (await currentConfig(state));
+    const headers = requestOptions?.headers && (await resolveHeaders(requestOptions.headers));
     const args = toArgs(operation, request);
-    if (operation.kind === 'multipart') args[args.length - 2] = await toUpload(args[args.length - 2]);
+    // Loaded only when used: a bundle that never uploads or never sets `fetcher` fetches neither.
+    if (operation.kind === 'multipart') args[args.length - 2] = await (await import('./upload.js')).toUpload(args[args.length - 2]);
     let raw: Response | undefined;
     const timeout = requestOptions?.timeoutInSeconds === undefined ? undefined : requestOptions.timeoutInSeconds * 1000;
     const options: RequestOptions = {
@@ -120,7 +118,7 @@ export async function invoke(
     const fetcher = state.options.fetcher;
     // A `fetcher` does its own retries and timeout, so the platform client does neither.
     const effective = fetcher
-      ? { ...config, fetch: fetcherAsFetch(fetcher, { timeoutMs: timeout ?? config.timeout, maxRetries: options.retry ?? state.options.maxRetries, signal, fetchFn: state.options.fetch }) }
+      ? { ...config, fetch: (await import('./fetcher.js')).fetcherAsFetch(fetcher, { timeoutMs: timeout ?? config.timeout, maxRetries: options.retry ?? state.options.maxRetries, signal, fetchFn: state.options.fetch }) }
       : config;
     if (fetcher) Object.assign(options, { retry: 0, timeout: false });
     const data = await send(effective, operation, [...args, options]);
