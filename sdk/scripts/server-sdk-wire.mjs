@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // Runs the official server SDK's own wire tests against @helena/sdk/server-sdk.
 //
-//   node sdk/scripts/server-sdk-wire.mjs <checkout of VapiAI/server-sdk-typescript at 2.0.0>
+//   node sdk/scripts/server-sdk-wire.mjs <checkout of VapiAI/server-sdk-typescript at 2.0.0> [--reference]
+//
+// --reference runs the same copy against @vapi-ai/server-sdk as installed here (2.0.1) instead,
+// to compare. Other arguments go to vitest.
 //
 // Nothing of that repository is kept here. Its tests/wire, tests/mock-server and tests/setup.ts
 // are copied to a temporary directory; the only edits are import paths: the client and the
@@ -16,6 +19,8 @@ import { fileURLToPath } from 'node:url';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const checkout = process.argv[2] && resolve(process.argv[2]);
+const reference = process.argv.includes('--reference');
+const vitestArgs = process.argv.slice(3).filter((a) => a !== '--reference');
 if (!checkout || !existsSync(join(checkout, 'tests', 'wire'))) {
   console.error('usage: node sdk/scripts/server-sdk-wire.mjs <checkout of VapiAI/server-sdk-typescript at 2.0.0>');
   process.exit(2);
@@ -52,13 +57,13 @@ try {
   writeFileSync(
     join(dir, 'vitest.config.mjs'),
     `export default {
-  resolve: { alias: { '@helena/sdk/server-sdk': ${JSON.stringify(join(repo, 'sdk', 'src', 'server-sdk', 'index.ts'))} } },
+  resolve: { alias: { '@helena/sdk/server-sdk': ${JSON.stringify(reference ? '@vapi-ai/server-sdk' : join(repo, 'sdk', 'src', 'server-sdk', 'index.ts'))} } },
   test: { globals: true, environment: 'node', root: './tests/wire', setupFiles: ['../setup.ts', '../mock-server/setup.ts'] },
 };
 `,
   );
   const vitest = join(repo, 'node_modules', '.bin', 'vitest');
-  const result = spawnSync(vitest, ['run', '--config', 'vitest.config.mjs', ...process.argv.slice(3)], { cwd: dir, stdio: 'inherit' });
+  const result = spawnSync(vitest, ['run', '--config', 'vitest.config.mjs', ...vitestArgs], { cwd: dir, stdio: 'inherit' });
   process.exitCode = result.status ?? 1;
 } finally {
   rmSync(dir, { recursive: true, force: true });
