@@ -58,13 +58,17 @@ async function resolveHeaders(headers: HeaderValues | undefined): Promise<Record
 const definedHeaders = (headers: Record<string, string | null | undefined> | undefined): Record<string, string> | undefined =>
   headers && (Object.fromEntries(Object.entries(headers).filter(([, value]) => value != null)) as Record<string, string>);
 
+const paramNames = new WeakMap<Operation, string[]>();
+
 /** The positional arguments of the route's method, from a 2.0.1 request object. */
 function toArgs(operation: Operation, request: Record<string, unknown> | undefined): unknown[] {
+  let names = paramNames.get(operation);
+  if (!names) paramNames.set(operation, (names = [...operation.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)));
   const rest: Record<string, unknown> = { ...request };
   const args: unknown[] = [];
-  for (const match of operation.path.matchAll(/\{(\w+)\}/g)) {
-    args.push(rest[match[1]!]);
-    delete rest[match[1]!];
+  for (const name of names) {
+    args.push(rest[name]);
+    delete rest[name];
   }
   switch (operation.kind) {
     case 'query':
