@@ -6,6 +6,7 @@ export default defineConfig({
   entry: {
     index: 'sdk/src/index.ts',
     web: 'sdk/src/web/index.ts',
+    'server-sdk': 'sdk/src/server-sdk/index.ts',
   },
   // Runtime dependencies stay imports so consumers dedupe them.
   // ky (the REST client's HTTP layer, about 4 KB gz) is bundled and is a devDependency:

@@ -51,6 +51,8 @@ const RUNNERS: Array<[RegExp, Runner]> = [
   [/^npm run build -w @helena\/widget$/, { kind: 'runs', how: 'widget build' }],
   [/^npm run gen:types -- \.\.\/shared\/spec\/vapi-openapi\.json$/, { kind: 'runs', how: 'gen:types' }],
   [/^node simulator\/scripts\/gen-simulator-(required|conformance)\.mjs$/, { kind: 'runs', how: 'generators' }],
+  [/^node sdk\/scripts\/gen-server-sdk-names\.mjs$/, { kind: 'runs', how: 'generators' }],
+  [/^node sdk\/scripts\/server-sdk-wire\.mjs <checkout>$/, { kind: 'runs', how: 'server-sdk wire tests' }],
   [/^npm run mail:retry$/, { kind: 'runs', how: 'mail:retry' }],
   [/^npm run offer:check -- (<file>|api\/offers\/demo-nexia\.json)$/, { kind: 'runs', how: 'offer:check' }],
   [/^npm run webhooks:retry$/, { kind: 'runs', how: 'webhooks:retry' }],
@@ -165,6 +167,7 @@ describe('the READMEs’ commands', () => {
       ['npm', ['run', 'gen:types', '--', '../shared/spec/vapi-openapi.json'], 'sdk/src/platform/generated/openapi.ts'],
       [process.execPath, ['simulator/scripts/gen-simulator-required.mjs'], 'simulator/src/simulator/required-fields.ts'],
       [process.execPath, ['simulator/scripts/gen-simulator-conformance.mjs'], 'simulator/src/simulator/conformance-tables.ts'],
+      [process.execPath, ['sdk/scripts/gen-server-sdk-names.mjs'], 'sdk/src/server-sdk/generated/vapi-types.ts'],
     ];
     for (const [command, args, output] of runs) {
       const before = readFileSync(join(root, output), 'utf8');
@@ -173,6 +176,14 @@ describe('the READMEs’ commands', () => {
       expect(readFileSync(join(root, output), 'utf8') === before, `${output} changed`).toBe(true);
     }
   }, 180_000);
+
+  // The official repository's checkout is outside this one (nothing of it is kept here), so a
+  // fresh clone can only ask for it: the runner names what it needs and exits 2.
+  it('node sdk/scripts/server-sdk-wire.mjs <checkout>: without a checkout, says what it needs', () => {
+    const run = spawnSync(process.execPath, ['sdk/scripts/server-sdk-wire.mjs', join(tmpdir(), 'no-such-checkout')], { cwd: root, encoding: 'utf8' });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('usage: node sdk/scripts/server-sdk-wire.mjs <checkout of VapiAI/server-sdk-typescript at 2.0.0>');
+  });
 
   it('npm run mail:retry: re-queues failed mail in the configured database and exits', () => {
     const dir = mkdtempSync(join(tmpdir(), 'helena-readme-'));

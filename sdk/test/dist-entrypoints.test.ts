@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 // The published package as a consumer loads it: the built dist, through the exports map, in a
 // plain Node process with no DOM globals, once as ESM and once as CommonJS.
 const sdkDir = fileURLToPath(new URL('..', import.meta.url));
-const entries = ['@helena/sdk', '@helena/sdk/web'];
+const entries = ['@helena/sdk', '@helena/sdk/web', '@helena/sdk/server-sdk'];
 
 const load = (code: string) =>
   JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: sdkDir, encoding: 'utf8' }));
@@ -23,6 +23,7 @@ describe('built entry points', () => {
     expect(keys.window).toBe('undefined');
     expect(keys.out['@helena/sdk']).toEqual(expect.arrayContaining(['createPlatformClient', 'PlatformApiError', 'PlatformTimeoutError']));
     expect(keys.out['@helena/sdk/web']).toEqual(expect.arrayContaining(['WebCallClient', 'default']));
+    expect(keys.out['@helena/sdk/server-sdk']).toEqual(expect.arrayContaining(['VapiClient', 'VapiError', 'VapiTimeoutError', 'Vapi']));
     // The simulator is a package of its own now (@helena/simulator): no subpath leads to it.
     expect(load(`console.log(JSON.stringify(await import('@helena/sdk/testing').then(() => 'found', (e) => e.code)))`)).toBe('ERR_PACKAGE_PATH_NOT_EXPORTED');
   });
@@ -34,6 +35,18 @@ describe('built entry points', () => {
     );
     expect(keys['@helena/sdk']).toContain('createPlatformClient');
     expect(keys['@helena/sdk/web']).toContain('WebCallClient');
+    expect(keys['@helena/sdk/server-sdk']).toContain('VapiClient');
+  });
+
+  // The drop-in loads its fetcher adapter on first use: a chunk of its own in both builds.
+  it('the CommonJS server-sdk build loads its lazy chunk', () => {
+    const answer = load(
+      `import { createRequire } from 'node:module'; const require = createRequire(process.cwd() + '/'); ` +
+        `const { VapiClient } = require('@helena/sdk/server-sdk'); ` +
+        `const fetcher = async (args) => ({ ok: true, body: { url: args.url }, rawResponse: { headers: new Headers(), redirected: false, status: 200, statusText: 'OK', type: 'basic', url: args.url } }); ` +
+        `console.log(JSON.stringify(await new VapiClient({ token: 't', baseUrl: 'https://platform.example', fetcher }).calls.get({ id: 'c1' })))`,
+    );
+    expect(answer).toEqual({ url: 'https://platform.example/call/c1' });
   });
 });
 

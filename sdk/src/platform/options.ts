@@ -30,6 +30,8 @@ export interface RequestOptions {
   retry?: number;
   /** Sees the raw successful answer (status, headers) before its body is parsed and returned. */
   onResponse?: (response: Response) => void;
+  /** Extra query parameters, after the method's own (same encoding). */
+  query?: Record<string, unknown>;
 }
 
 /** The client's options, resolved once: ky's retry policy and hooks are built here, not per call. */

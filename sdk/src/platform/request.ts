@@ -105,6 +105,10 @@ export async function send(config: ResolvedOptions, route: Route, args: unknown[
       break;
   }
   const options = (args[i] ?? {}) as RequestOptions;
+  if (options.query) {
+    const extra = toQueryString(options.query);
+    if (extra) path += path.includes('?') ? `&${extra.slice(1)}` : extra;
+  }
 
   // Later wins: defaults, the client's headers, the token, the call's headers.
   const headers: Record<string, string> = { accept: 'application/json', ...config.headers };

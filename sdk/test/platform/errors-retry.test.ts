@@ -1,6 +1,6 @@
 import { createPlatformClient, PlatformApiError, PlatformTimeoutError, ServerError, type RetryInfo } from '@helena/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { delayed, drop, json, startServer, text, type TestServer } from './server.js';
+import { delayed, drop, json, rejection, startServer, text, type TestServer } from './server.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -11,14 +11,6 @@ afterAll(() => server.close());
 const client = (options: Parameters<typeof createPlatformClient>[0] = {}) =>
   createPlatformClient({ token: 't', baseUrl: server.url, ...options });
 
-async function rejection(promise: Promise<unknown>): Promise<any> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('PlatformApiError', () => {
   it('carries status, method, url and the parsed JSON body of a 4xx', async () => {

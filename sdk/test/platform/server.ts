@@ -47,6 +47,16 @@ export const delayed =
     raw.socket.on('close', () => clearTimeout(t));
   };
 
+/** What a promise rejects with; fails the test when it resolves. */
+export async function rejection(promise: PromiseLike<unknown>): Promise<any> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a rejection');
+}
+
 export async function startServer(): Promise<TestServer> {
   const requests: RecordedRequest[] = [];
   let queue: Handler[] = [json(200, { ok: true })];

@@ -3,11 +3,11 @@
 // inline fields that must not compile). With only the import specifier swapped it must compile
 // against @helena/sdk/web under bundler, node16 CommonJS and node16 ESM resolution.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESOLUTIONS, createScratch, type Scratch } from './drop-in/typecheck';
+import { RESOLUTIONS, createScratch, type Scratch } from '../drop-in-typecheck';
 
 let scratch: Scratch;
 beforeAll(async () => {
-  scratch = await createScratch();
+  scratch = await createScratch({ entry: 'web', usage: new URL('./drop-in/usage.ts.tmpl', import.meta.url) });
 }, 120_000);
 afterAll(() => scratch?.dispose());
 

@@ -1,6 +1,7 @@
-// Compiles drop-in/usage.ts as a consumer would: in a scratch project whose node_modules hold
-// @vapi-ai/web 2.7.1 and @daily-co/daily-js from the repository, and @helena/sdk with the web
-// entry's declarations freshly built from source (the package's own exports map shape).
+// Compiles a drop-in's usage file as a consumer would: in a scratch project whose node_modules
+// hold the reference packages (@vapi-ai/*) and @daily-co/daily-js from the repository, and
+// @helena/sdk with one entry's declarations freshly built from source (the package's own
+// exports map shape).
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
-const repo = fileURLToPath(new URL('../../../../', import.meta.url));
+const repo = fileURLToPath(new URL('../../', import.meta.url));
 const bin = (name: string) => join(repo, 'node_modules', '.bin', name);
 
 export type Resolution = 'bundler' | 'node16-cjs' | 'node16-esm';
@@ -17,40 +18,48 @@ export const RESOLUTIONS: readonly Resolution[] = ['bundler', 'node16-cjs', 'nod
 
 export interface Scratch {
   dir: string;
+  /** Writes the consumer project (usage file importing `specifier`, package.json, tsconfig.json); returns its directory. */
+  project(specifier: string, resolution: Resolution): Promise<string>;
   /** tsc's diagnostics for the usage file importing `specifier`, one line each (empty: compiles). */
   check(specifier: string, resolution: Resolution): Promise<string[]>;
   dispose(): Promise<void>;
 }
 
-/** Builds the web entry's .d.ts/.d.cts into a scratch @helena/sdk and links the peers in. */
-export async function createScratch(): Promise<Scratch> {
+/** Which entry of @helena/sdk to build, and the usage template (its `__PACKAGE__` is replaced). */
+export interface DropIn {
+  entry: 'web' | 'server-sdk';
+  usage: URL;
+}
+
+/** Builds one entry's .d.ts/.d.cts into a scratch @helena/sdk and links the peers in. */
+export async function createScratch({ entry, usage: template }: DropIn): Promise<Scratch> {
   const dir = await mkdtemp(join(tmpdir(), 'helena-drop-in-'));
   const sdk = join(dir, 'node_modules', '@helena', 'sdk');
   await mkdir(sdk, { recursive: true });
   await run(
     bin('tsup'),
-    ['--no-config', '--entry.web', 'sdk/src/web/index.ts', '--dts-only', '--format', 'esm,cjs', '--out-dir', join(sdk, 'dist'), '--external', '@daily-co/daily-js', '--tsconfig', 'tsconfig.json'],
+    ['--no-config', `--entry.${entry}`, `sdk/src/${entry}/index.ts`, '--dts-only', '--format', 'esm,cjs', '--out-dir', join(sdk, 'dist'), '--external', '@daily-co/daily-js', '--tsconfig', 'tsconfig.json'],
     { cwd: repo, maxBuffer: 16 << 20 },
   );
   const manifest = JSON.parse(await readFile(join(repo, 'sdk', 'package.json'), 'utf8'));
   await writeFile(
     join(sdk, 'package.json'),
-    JSON.stringify({ name: '@helena/sdk', type: manifest.type, exports: { './web': manifest.exports['./web'] } }),
+    JSON.stringify({ name: '@helena/sdk', type: manifest.type, exports: { [`./${entry}`]: manifest.exports[`./${entry}`] } }),
   );
   for (const name of ['@vapi-ai', '@daily-co', '@types']) {
     await symlink(join(repo, 'node_modules', name), join(dir, 'node_modules', name), 'dir');
   }
-  const usage = await readFile(fileURLToPath(new URL('./usage.ts.tmpl', import.meta.url)), 'utf8');
+  const usage = await readFile(fileURLToPath(template), 'utf8');
 
-  return {
+  const scratch: Scratch = {
     dir,
-    async check(specifier, resolution) {
+    async project(specifier, resolution) {
       const project = join(dir, `${resolution}-${specifier.replace(/\W+/g, '_')}`);
       await mkdir(project, { recursive: true });
       const esm = resolution !== 'node16-cjs';
       const file = resolution === 'node16-esm' ? 'usage.mts' : 'usage.ts';
       await writeFile(join(project, 'package.json'), JSON.stringify({ type: esm ? 'module' : 'commonjs' }));
-      await writeFile(join(project, file), usage.replace('__PACKAGE__', specifier));
+      await writeFile(join(project, file), usage.replaceAll('__PACKAGE__', specifier));
       const node16 = resolution !== 'bundler';
       await writeFile(
         join(project, 'tsconfig.json'),
@@ -69,6 +78,10 @@ export async function createScratch(): Promise<Scratch> {
           files: [file],
         }),
       );
+      return project;
+    },
+    async check(specifier, resolution) {
+      const project = await scratch.project(specifier, resolution);
       try {
         await run(bin('tsc'), ['-p', project, '--pretty', 'false'], { cwd: project, maxBuffer: 16 << 20 });
         return [];
@@ -79,4 +92,5 @@ export async function createScratch(): Promise<Scratch> {
     },
     dispose: () => rm(dir, { recursive: true, force: true }),
   };
+  return scratch;
 }
