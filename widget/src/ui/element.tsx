@@ -7,6 +7,7 @@ import r2wc from '@r2wc/react-to-web-component';
 import { createElement } from 'react';
 import { toast } from 'sonner';
 import { camelName, CONFIG_ATTRIBUTES } from '../attributes';
+import { lazy } from '../store/lazy';
 import { createHelenaStore, type HelenaConfig, type HelenaStore, type StoreDeps } from '../store/store';
 import { App } from './App';
 import { adoptCss } from './adopt-css';
@@ -26,9 +27,10 @@ export interface HelenaAssistantUIElement extends HTMLElement {
 }
 
 /**
- * sonner's stylesheet is a lazy chunk of its own (1.7 KB gz the UI chunk does not carry): fetched
- * as the element is created, long before anything can show a toast, and adopted into `root`. The
- * promise settles either way: a toast waits for its styles, never for a chunk that failed to load.
+ * sonner's stylesheet is a lazy chunk of its own, fetched with the element's first toast and
+ * adopted into `root`: toasts come with errors and with the lead flow, later than the click, so
+ * the click's download does not carry them. The promise settles either way: a toast waits for
+ * its styles, never for a chunk that failed to load.
  */
 function adoptToastStyles(root: ShadowRoot | null): Promise<void> {
   return import('./sonner-css').then(
@@ -98,13 +100,15 @@ export function defineHelenaUI(tag: string = UI_TAG): CustomElementConstructor |
       // Constructed stylesheets (adoptCss): a page whose CSP allows no inline style ('self' only)
       // still styles the element, and one sheet object serves every instance.
       if (this.shadowRoot) adoptCss(this.shadowRoot, CSS);
-      const styled = adoptToastStyles(this.shadowRoot);
+      const root = this.shadowRoot;
+      const styled = lazy(() => adoptToastStyles(root));
       this.store = createHelenaStore(readConfig(this), {
         host: () => outermostHost(this) ?? this,
         toast: {
-          success: (message) => void styled.then(() => toast.success(message, { toasterId, duration: 4000 })),
-          error: (message) => void styled.then(() => toast.error(message, { toasterId, duration: 4000 })),
-          dismiss: () => void styled.then(() => toast.dismiss()),
+          success: (message) => void styled().then(() => toast.success(message, { toasterId, duration: 4000 })),
+          error: (message) => void styled().then(() => toast.error(message, { toasterId, duration: 4000 })),
+          // Nothing to dismiss before the first toast: no stylesheet to fetch for it.
+          dismiss: () => void styled.current?.then(() => toast.dismiss()),
         },
         ...depsOverride,
       });
