@@ -258,7 +258,6 @@ const conversationEntries = {
   chat: join(here, 'src/store/chat.ts'),
   markdown: join(here, 'src/ui/markdown.ts'),
 };
-const lazyEntries = { ...laterEntries, ...conversationEntries };
 /** Source module → its built file, relative to the chunks folder (every member of a group maps to the group's file). */
 const lazyOut = {};
 /** Entry name → its built file (relative to dist/). */
