@@ -181,6 +181,8 @@ export const configSchema = z
     ASSISTANT_NAME: z.preprocess(blankToUndefined, z.string().max(100).default('Helena')),
 
     LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info')),
+    /** Lead flows the server runs through a scratch copy of itself before it listens (0: none); see warm-up.ts. */
+    WARM_UP_FLOWS: int(30, 0, 10_000),
     SHUTDOWN_TIMEOUT_MS: int(10_000, 0, 600_000),
   })
   .superRefine((c, ctx) => {

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { createLogger } from './log';
 import { startServer } from './server';
 import { composeSite } from './site/compose';
+import { warmUp } from './warm-up';
 
 async function main() {
   let config;
@@ -20,6 +21,7 @@ async function main() {
   let running;
   const site = composeSite(config);
   try {
+    if (config.WARM_UP_FLOWS > 0) log.info('warmed up', { ...(await warmUp(config, { flows: config.WARM_UP_FLOWS })) });
     running = await startServer({
       config,
       log,

@@ -7,11 +7,8 @@
 import { createTRPCClient, httpLink } from '@trpc/client';
 import type { AppRouter } from '@helena/contract';
 import { toRpcError } from './errors';
+import { trpcUrl } from './url';
 import type { LeadApi } from './types';
-
-export function trpcUrl(apiUrl: string): string {
-  return `${apiUrl.replace(/\/+$/, '')}/api/trpc`;
-}
 
 /** NOT_FOUND in tRPC's JSON-RPC error codes. */
 const NOT_FOUND = -32004;

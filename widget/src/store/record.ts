@@ -5,7 +5,7 @@
  * first, so that no row stays 'active' for ever.
  */
 import type { VapiCallCreateInput } from '../rpc/types';
-import { trpcUrl } from '../rpc/client';
+import { trpcUrl } from '../rpc/url';
 import type { StoreKit } from './types';
 
 /** What a row records of its conversation (JSON). */

@@ -26,16 +26,18 @@ export interface HelenaAssistantUIElement extends HTMLElement {
 }
 
 /**
- * sonner's stylesheet is a lazy chunk of its own (1.7 KB gz the UI chunk does not carry): fetched
- * as the element is created, long before anything can show a toast, and adopted into `root`. The
- * returned function's promise settles either way: a toast waits for its styles, never for a chunk
- * that failed to load; a failed load is tried again at the next toast, so one lost request on a
- * busy machine does not leave every later toast without sonner's styles.
+ * sonner's stylesheet is a lazy chunk of its own, fetched with the element's first toast and
+ * adopted into `root`: toasts come with errors and with the lead flow, later than the click, so
+ * the click's download does not carry them. `load`'s promise settles either way: a toast waits
+ * for its styles, never for a chunk that failed to load; a failed load is tried again at the next
+ * toast, so one lost request on a busy machine does not leave every later toast unstyled.
  */
-function toastStyles(root: ShadowRoot | null): () => Promise<void> {
+function toastStyles(root: ShadowRoot | null): { load(): Promise<void>; started(): boolean } {
   let loading: Promise<void> | undefined;
-  const load = () =>
-    (loading ??= import('./sonner-css').then(
+  let asked = false;
+  const load = () => {
+    asked = true;
+    return (loading ??= import('./sonner-css').then(
       ({ default: css }) => {
         if (root && css) adoptCss(root, css);
       },
@@ -43,8 +45,8 @@ function toastStyles(root: ShadowRoot | null): () => Promise<void> {
         loading = undefined;
       },
     ));
-  void load();
-  return load;
+  };
+  return { load, started: () => asked };
 }
 
 /** The `::part()` names, re-exported through the facade's shadow root (`exportparts`). */
@@ -110,9 +112,10 @@ export function defineHelenaUI(tag: string = UI_TAG): CustomElementConstructor |
       this.store = createHelenaStore(readConfig(this), {
         host: () => outermostHost(this) ?? this,
         toast: {
-          success: (message) => void styled().then(() => toast.success(message, { toasterId, duration: 4000 })),
-          error: (message) => void styled().then(() => toast.error(message, { toasterId, duration: 4000 })),
-          dismiss: () => void styled().then(() => toast.dismiss()),
+          success: (message) => void styled.load().then(() => toast.success(message, { toasterId, duration: 4000 })),
+          error: (message) => void styled.load().then(() => toast.error(message, { toasterId, duration: 4000 })),
+          // Nothing to dismiss before the first toast: no stylesheet to fetch for it.
+          dismiss: () => void (styled.started() ? styled.load().then(() => toast.dismiss()) : undefined),
         },
         ...depsOverride,
       });
