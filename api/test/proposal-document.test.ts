@@ -62,6 +62,10 @@ function suite(dialect: 'sqlite' | 'postgres', enabled: boolean) {
         call: { id: vapiId },
       });
       await waitFor(() => sink.sink.messages.some((m) => m.to === email && m.subject === CONFIRMATION));
+      // Until the report releases the proposal email, the page is a draft: its PDF is rendered once, for the version sent.
+      const draft = await srv.db.kysely.selectFrom('pdf').innerJoin('call', 'call.id', 'pdf.call_id').innerJoin('customer', 'customer.id', 'call.customer_id').select(['pdf.call_id', 'pdf.pdf_file']).where('customer.email', '=', email).executeTakeFirstOrThrow();
+      expect(draft.pdf_file).toBeNull();
+      expect((await fetch(`${srv.url}/propuesta/${draft.call_id}.pdf`)).status).toBe(404);
       await deliver({
         type: 'end-of-call-report',
         endedReason: 'customer-ended-call',

@@ -78,12 +78,14 @@ async function queue(deps: Deps, row: ProposalSource, vapiId: string, log: Logge
   const expiresAt = new Date(Date.parse(now) + config.offer.validityDays * DAY_MS).toISOString();
   const words = mergeWords(storedWords(db.parseJson(row.visitor_words)), conversation.words);
   const doc = proposalDocument(deps, row, { summary: row.report_summary ?? conversation.summary, words, issuedAt: now, expiresAt });
-  const rendered = await renderVersion(doc, { pdf: config.PROPOSAL_PDF });
   const pdfId = newId();
   // With a Server URL and no report yet, the proposal email waits for it (report-wait.ts sends
   // it); it is in the outbox at once, so the mail caps count it, not before its latest time. A
   // text chat never gets a report, so its proposal goes at once.
   const waitsForReportOf = deps.awaitReports && conversation.kind !== 'chat' && !row.reported_at && row.vapi_call_id ? row.vapi_call_id : undefined;
+  // A proposal whose email waits for the report gets its PDF when the report releases it: the
+  // version the visitor is sent, rendered once, not also a draft nobody receives.
+  const rendered = await renderVersion(doc, { pdf: config.PROPOSAL_PDF && !(waitsForReportOf && !held) });
   const parts = await visitorMailPartsOf(deps, row.email);
   const message = (kind: 'confirmation' | 'proposal', email: { subject: string; html: string; text: string }) => ({
     kind,
@@ -108,7 +110,7 @@ async function queue(deps: Deps, row: ProposalSource, vapiId: string, log: Logge
       now,
       messages: held
         ? []
-        : [message('confirmation', confirmationEmail(doc, parts.footer, { waitsForReport: !!waitsForReportOf, withPdf: !!rendered.pdf })), message('proposal', proposalEmail(doc, parts.footer, { withPdf: !!rendered.pdf }))],
+        : [message('confirmation', confirmationEmail(doc, parts.footer, { waitsForReport: !!waitsForReportOf, withPdf: config.PROPOSAL_PDF })), message('proposal', proposalEmail(doc, parts.footer, { withPdf: !!rendered.pdf }))],
       waitsForReportOf,
       // Final now unless its email waits for the report: then the release tells the team.
       alsoInTransaction: waitsForReportOf && !held
