@@ -401,7 +401,7 @@ async function leadFlow(stats, v, n) {
   });
   const sent = await mutate(stats, who, 'proposal.send', { callId: call.id, token: vc.token });
   await hangUp(stats, who, vapiId);
-  if (sent.queued !== true) throw new FlowError('proposal.send', 200, 'queued is not true: ' + JSON.stringify(sent));
+  if (sent.status !== 'queued') throw new FlowError('proposal.send', 200, 'not queued: ' + JSON.stringify(sent));
   submissions.set(email, { callId: call.id, base: servers[0].base });
   if (stats) queuedAt.set(email, Date.now());
   stats?.flows.push(now() - t0);

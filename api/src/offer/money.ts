@@ -1,14 +1,21 @@
 // Money as integers of the currency's smallest unit (cents for the euro), never binary floating
 // point: a catalogue price is read from its decimal text, sums are integer sums, and tax is the
 // one place a fraction appears, rounded to the unit once per total, half away from zero.
+import { numberFormat } from '../intl';
 
 /** An amount in the currency's minor unit (49,50 € is 4950). */
 export type Minor = number;
 
 /** How many decimals the currency's minor unit has (2 for EUR, 0 for JPY), from the platform's ICU data. */
 export function minorDigits(currency: string): number {
-  return new Intl.NumberFormat('es-ES', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  let digits = digitsByCurrency.get(currency);
+  if (digits === undefined) {
+    digits = numberFormat('es-ES', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    digitsByCurrency.set(currency, digits);
+  }
+  return digits;
 }
+const digitsByCurrency = new Map<string, number>();
 
 /** Whether `code` is an ISO 4217 currency this runtime knows. */
 export function isKnownCurrency(code: string): boolean {
@@ -77,10 +84,10 @@ export function toDecimal(amount: Minor, currency: string): string {
 export function formatMoney(amount: Minor, currency: string, locale = 'es-ES'): string {
   // A decimal string, formatted as written: no division through binary floating point.
   const text = toDecimal(amount, currency);
-  return new Intl.NumberFormat(locale, { style: 'currency', currency, useGrouping: 'always' }).format(text as unknown as number);
+  return numberFormat(locale, { style: 'currency', currency, useGrouping: 'always' }).format(text as unknown as number);
 }
 
 /** A tax rate as people write it: 0.21 → '21 %' in Spanish. */
 export function formatRate(rate: number, locale = 'es-ES'): string {
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(rate);
+  return numberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(rate);
 }

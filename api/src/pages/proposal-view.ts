@@ -1,6 +1,7 @@
 // The Spanish wording a proposal shares between its page, its emails and its PDF: greetings, the
 // honest line when nothing was matched, how prices and dates are written. One place, so the three
 // renderings say the same thing.
+import { dateFormat } from '../intl';
 import { formatMoney, formatRate } from '../offer/money';
 import type { ProposalDocument, ProposalLine } from '../proposal/document';
 
@@ -10,7 +11,7 @@ export const greeting = (d: Pick<ProposalDocument, 'buyer'>) => (d.buyer.name ? 
 export const forCompany = (d: Pick<ProposalDocument, 'buyer'>) => d.buyer.company ?? 'tu empresa';
 
 export function formatDateEs(iso: string): string {
-  return new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
+  return dateFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
 }
 
 /**

@@ -3,6 +3,7 @@
 // times, the links) and 'Propuesta aceptada' when the visitor accepts. Internal mail: no visitor
 // footer. Everything the visitor said or typed is escaped, and cleaned as for mail (no links).
 import { html, paragraphs } from '../html/escape';
+import { dateFormat } from '../intl';
 import { visitorText } from '../mail/visitor-text';
 import type { RenderedEmail } from '../mail/templates';
 import * as say from '../pages/proposal-view';
@@ -96,7 +97,7 @@ ${lines.length ? html`<table role="presentation" cellpadding="0" cellspacing="0"
 export function acceptedEmail(d: ProposalDocument, links: TeamLinks): RenderedEmail {
   const subject = acceptedSubject(d);
   const acceptance = d.acceptance!;
-  const when = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Madrid' }).format(new Date(acceptance.at));
+  const when = dateFormat('es-ES', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Madrid' }).format(new Date(acceptance.at));
   const body = html`<h1 style="font-size:20px;margin:0 0 12px">${subject}</h1>
 <p><strong>${acceptance.name}</strong> (${d.buyer.email}) aceptó la propuesta el ${when} (hora de Madrid), versión ${acceptance.version}.</p>
 <p><strong>${totalsLine(d)}</strong></p>
