@@ -38,8 +38,11 @@ export interface StartOptions {
   mounts?: Mount[];
   /** The Server URL's secret when VAPI_WEBHOOK_SECRET is unset (demo mode shares one with its simulator). */
   vapiWebhookSecret?: string;
-  /** Called with the HTTP server once it listens (e.g. to attach WebSocket rooms). */
-  onServer?: (server: Server) => void | Promise<void>;
+  /**
+   * Called with the HTTP server once it listens (e.g. to attach WebSocket rooms), and with the
+   * app's own request handler, for what this process sends to itself without a socket.
+   */
+  onServer?: (server: Server, handle: (request: Request) => Response | Promise<Response>) => void | Promise<void>;
 }
 
 export interface RunningServer {
@@ -153,7 +156,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     });
   }
 
-  await opts.onServer?.(server);
+  await opts.onServer?.(server, (request) => app.fetch(request));
   worker?.start();
   webhooks?.start();
   // Proposal emails waiting for end-of-call reports whose wait ran out, including those of a previous run.

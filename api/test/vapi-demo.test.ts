@@ -119,6 +119,29 @@ describe('demo mode with a Server URL secret', () => {
     expect(stored.transcript).toContain(said);
     await visitor.destroy();
   });
+
+  it("the simulator's messages to this server's own Server URL are handed to its app, not sent over a socket", async () => {
+    const { srv } = suite;
+    const sent: string[] = [];
+    const original = globalThis.fetch;
+    globalThis.fetch = (input, init) => {
+      sent.push(input instanceof Request ? input.url : String(input));
+      return original(input, init);
+    };
+    onTestFinished(() => {
+      globalThis.fetch = original;
+    });
+    const before = await srv.db.kysely.selectFrom('vapi_event_delivery').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const call = await simulator(srv)('/call/web', { assistantId: 'demo-assistant' });
+    expect(call.status).toBe(201);
+    expect((await simulator(srv)(`/call/${call.body.id}/control`, { type: 'end-call' })).status).toBe(200);
+    // The status update and the end-of-call report arrive, verified and recorded as any delivery.
+    await waitFor(async () => {
+      const now = await srv.db.kysely.selectFrom('vapi_event_delivery').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      return Number(now.n) >= Number(before.n) + 2;
+    });
+    expect(sent.filter((url) => new URL(url).pathname === '/api/vapi/events')).toEqual([]);
+  });
 });
 
 describe('demo mode without VAPI_WEBHOOK_SECRET: a secret made for the run', () => {

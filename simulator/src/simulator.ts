@@ -83,6 +83,11 @@ export interface PlatformSimulatorOptions {
    * wait their turn, each conversation's messages still in order.
    */
   serverMaxInFlight?: number;
+  /**
+   * How Server URL requests are sent (default: the global `fetch`). A host that serves the Server
+   * URL in the same process can hand them to its app directly, with no socket.
+   */
+  serverFetch?: typeof fetch;
 }
 
 export interface FailNextOptions {
@@ -159,7 +164,7 @@ export function createPlatformSimulator(options: PlatformSimulatorOptions = {}):
       if (collection === 'session') dialogues.delete(`session:${id}`);
     },
   });
-  const serverMessages = options.serverSecret ? createServerMessenger({ secret: options.serverSecret, fallbackUrl: options.serverUrl, maxInFlight: options.serverMaxInFlight }) : undefined;
+  const serverMessages = options.serverSecret ? createServerMessenger({ secret: options.serverSecret, fallbackUrl: options.serverUrl, maxInFlight: options.serverMaxInFlight, fetch: options.serverFetch }) : undefined;
   const state: SimulatorState = { store, rooms, script: options.script ?? {}, dialogue: dialogueFactory(options.dialogue), dialogues, serverMessages };
   // Age is enforced on a timer too, so an idle simulator gives its memory back.
   const sweeper = setInterval(() => (store.sweep(), rooms.sweep()), Math.min(60_000, Math.max(1_000, maxAgeMs / 2)));

@@ -50,7 +50,7 @@ export function composeSite(config: Config): Composition {
     devMail: !!demo,
     vapiWebhookSecret: demoSecret,
     mounts: [...(demo ? [demo.mount] : []), { prefix: '/', app: site }],
-    onServer: (server) => demo?.onServer(server),
+    onServer: (server, handle) => demo?.onServer(server, handle),
     close: async () => demo?.close(),
   };
 }

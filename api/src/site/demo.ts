@@ -30,7 +30,8 @@ export interface Demo {
    * test controls are off). For end-to-end tests of the demo.
    */
   speak(callId: string, text: string): boolean;
-  onServer(server: Server): void;
+  /** The server listens: its address, and its own request handler (see `createDemo`). */
+  onServer(server: Server, handle?: (request: Request) => Response | Promise<Response>): void;
   close(): Promise<void>;
 }
 
@@ -55,6 +56,18 @@ function loopbackOrigin(address: AddressInfo): string {
 export function createDemo(opts: DemoOptions = {}): Demo {
   const privateKey = opts.privateKey ?? randomBytes(24).toString('base64url');
   let ownServerUrl: string | undefined;
+  let ownHandler: ((request: Request) => Response | Promise<Response>) | undefined;
+  // The simulator lives in this process: a message to this server's own Server URL is handed to
+  // its app directly, through the same routes, signature check and storage, with no socket. Over
+  // loopback, a burst of ended calls opened dozens of connections to the server at once; a busy
+  // server accepts one per turn of its event loop, so they queued beside the visitors' own.
+  const serverFetch = (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const url = new URL(input instanceof Request ? input.url : input);
+    if (!ownHandler || !ownServerUrl || url.origin !== new URL(ownServerUrl).origin) return fetch(input, init);
+    const headers = new Headers(init?.headers);
+    headers.set('host', url.host);
+    return Promise.resolve(ownHandler(new Request(input, { ...init, headers })));
+  };
   const simulator = createPlatformSimulator({
     privateKey,
     controls: false,
@@ -66,6 +79,7 @@ export function createDemo(opts: DemoOptions = {}): Demo {
     seed: { assistant: [{ id: DEMO_ASSISTANT_ID, name: 'Helena', model: { provider: 'openai', model: 'gpt-4o-mini', tools: [REGISTRAR_CONTACTO_TOOL] } }] },
     serverSecret: opts.server?.secret,
     serverUrl: opts.server?.url ?? (() => ownServerUrl),
+    serverFetch,
   });
   // The lookup never leaves the process: the client's fetch is the simulator's own.
   const platform = createPlatformClient({
@@ -79,9 +93,9 @@ export function createDemo(opts: DemoOptions = {}): Demo {
     platform,
     privateKey,
     speak: (callId, text) => simulator.rooms.speak(callId, text),
-    onServer: (server) => {
-      // The simulator lives in this process: its deliveries go to this server over loopback.
+    onServer: (server, handle) => {
       const address = server.address() as AddressInfo | null;
+      ownHandler = handle;
       if (address && typeof address === 'object') ownServerUrl = `${loopbackOrigin(address)}${VAPI_EVENTS_PATH}`;
       void simulator.attachRooms(server, { prefix: DEMO_PREFIX });
     },
