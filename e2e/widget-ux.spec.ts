@@ -90,13 +90,20 @@ async function emptyEmailToast(page: Page) {
   await dialog.getByRole('button', { name: 'Enviar propuestas' }).click();
   const toast = widget(page).getByText('El correo es obligatorio');
   await expect(toast).toBeVisible();
-  // Above the form's backdrop, not dimmed under it: the topmost element at its centre is the toast's.
-  const onTop = await toast.evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    const top = (el.getRootNode() as ShadowRoot).elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-    return !!top && !!el.closest('[data-sonner-toast]')?.contains(top);
-  });
-  expect(onTop).toBe(true);
+  // Above the form's backdrop, not dimmed under it: the topmost element at its centre is the
+  // toast's. sonner slides a new toast in from above the top edge as it fades in; until it has
+  // moved down a little its centre lies above the viewport, where nothing is hit. On a busy
+  // machine the check could land in that moment, so it is asked again until the toast has come
+  // down. A toast under the backdrop never passes: there the backdrop is hit, wherever it is.
+  const item = widget(page).locator('[data-sonner-toast]', { hasText: 'El correo es obligatorio' });
+  await expect(item).toHaveAttribute('data-mounted', 'true');
+  const onTop = () =>
+    toast.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const top = (el.getRootNode() as ShadowRoot).elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      return !!top && !!el.closest('[data-sonner-toast]')?.contains(top);
+    });
+  await expect.poll(onTop).toBe(true);
   // The form stays open (the address is required); Escape closes it, and the pointer on the
   // toast then holds it (sonner pauses its timer), so what follows sees it whatever the load.
   await dialog.press('Escape');
