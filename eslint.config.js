@@ -44,7 +44,9 @@ export default tseslint.config(
   },
   {
     // Packages meet only through their declared names: a relative path into another package
-    // would bypass its exports and its dependency list. Cycles make load order fragile.
+    // would bypass its exports and its dependency list. Cycles, which make load order fragile,
+    // are `npm run lint:cycles` (dpdm over the same files and more, type imports included): it
+    // takes seconds where eslint-plugin-import's no-cycle took 100 s, two thirds of the lint.
     files: ['{contract,sdk,simulator,api,widget,react}/**/*.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.{ts,mjs}'],
     // A package's build config may take the repository's shared build options: build tooling, not code.
     ignores: ['*/tsup.config.ts'],
@@ -55,7 +57,6 @@ export default tseslint.config(
     },
     rules: {
       'import/no-relative-packages': 'error',
-      'import/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
