@@ -4,6 +4,7 @@
 // data it adds in the export and the erasure. Expected prices are worked out by hand from the demo
 // offer (api/offers/demo-nexia.json) under the issue's rounding rule.
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -219,6 +220,19 @@ function suite(dialect: 'sqlite' | 'postgres', enabled: boolean) {
       });
       expect(res.status).toBe(413);
     });
+
+    it('an id no proposal has: the page and the acceptance answer 404, and nothing is written', async () => {
+      const unknown = randomUUID();
+      expect((await fetch(`${srv.url}/propuesta/${unknown}`)).status).toBe(404);
+      const res = await fetch(`${srv.url}/propuesta/${unknown}/aceptar`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: srv.url },
+        body: new URLSearchParams({ name: 'Lucía Gómez', confirm: '1' }),
+      });
+      expect(res.status).toBe(404);
+      expect(await res.text()).toContain('Propuesta no disponible');
+      expect(await srv.db.kysely.selectFrom('pdf').select('id').where('accepted_name', '=', 'Lucía Gómez').execute()).toEqual([]);
+    });
   });
 }
 
@@ -255,5 +269,33 @@ describe('PROPOSAL_PDF=false', () => {
     const page = await (await fetch(`${srv.url}/propuesta/${lead.callId}`)).text();
     expect(page).toContain('Aceptar propuesta');
     expect(page).not.toContain('Descargar PDF');
+  });
+});
+
+describe('acceptance under a flood', () => {
+  let tmp: ReturnType<typeof tempDir>;
+  let srv: RunningServer;
+  beforeAll(async () => {
+    tmp = tempDir();
+    srv = await startTestServer({ DATABASE_PATH: join(tmp.dir, 'flood.db'), RATE_LIMIT_PER_MINUTE: '10' });
+  });
+  afterAll(async () => {
+    await srv?.close();
+    tmp?.cleanup();
+  });
+
+  it('a client posting acceptances over and over is refused with 429 once its budget is spent, and stays refused', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 14; i++) {
+      const res = await fetch(`${srv.url}/propuesta/${randomUUID()}/aceptar`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: srv.url },
+        body: new URLSearchParams({ name: 'Lucía Gómez', confirm: '1' }),
+      });
+      statuses.push(res.status);
+    }
+    // RATE_LIMIT_PER_MINUTE=10 writes a minute per client: ten answers, then refusals.
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(404));
+    expect(statuses.slice(10)).toEqual(Array(4).fill(429));
   });
 });

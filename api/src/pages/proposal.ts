@@ -79,17 +79,16 @@ export const pdfPath = (callId: string) => `/propuesta/${callId}.pdf`;
 
 export type AcceptanceState =
   | { kind: 'open'; callId: string; name: string | null; error?: string }
-  | { kind: 'accepted'; at: string }
-  | { kind: 'expired'; expiresAt: string };
+  | { kind: 'accepted'; at: string };
 
-/** The step under the proposal: the form while it can be accepted, else why not, or when it was. */
+/**
+ * The step under the proposal: the form while it can be accepted, or when it was. An expired
+ * proposal that was never accepted has a page of its own (`renderExpiredPage`), not this one.
+ */
 function acceptanceSection(state: AcceptanceState, callId: string, hasPdf: boolean): SafeHtml {
   const download = hasPdf ? html`<p><a class="button button--ghost" href="${pdfPath(callId)}" download>Descargar PDF</a></p>` : '';
   if (state.kind === 'accepted') {
     return html`<section class="proposal__cta" aria-labelledby="aceptar"><h2 id="aceptar">${say.acceptedLine(state.at)}</h2><p>Gracias. Nos pondremos en contacto contigo para ponerlo en marcha.</p>${download}</section>`;
-  }
-  if (state.kind === 'expired') {
-    return html`<section class="proposal__cta" aria-labelledby="aceptar"><h2 id="aceptar">Esta propuesta ha caducado</h2><p>Era válida hasta el ${say.formatDateEs(state.expiresAt)} y ya no se puede aceptar. Si te sigue interesando, vuelve a hablar con nuestro asistente y te preparamos una nueva.</p>${download}</section>`;
   }
   return html`<section class="proposal__cta" aria-labelledby="aceptar">
 <h2 id="aceptar">¿Te encaja?</h2>

@@ -35,10 +35,9 @@ export type AcceptResult =
   | { status: 'expired' }
   | { status: 'missing' };
 
-/** What the page shows under the proposal for `row` now. */
+/** What the page shows under the proposal for `row` (one the route found shown: accepted, or not expired). */
 export function pageState(row: StoredProposal, doc: ProposalDocument | null): AcceptanceState {
   if (row.accepted_at) return { kind: 'accepted', at: row.accepted_at };
-  if (row.expires_at <= new Date().toISOString()) return { kind: 'expired', expiresAt: row.expires_at };
   return { kind: 'open', callId: row.call_id, name: doc?.buyer.name ?? null };
 }
 
