@@ -23,6 +23,13 @@ function pdfText(bytes: Uint8Array, dir: string, name: string): string {
   return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
 }
 const pdfInfo = (dir: string, name: string) => execFileSync('pdfinfo', [join(dir, name)], { encoding: 'utf8' });
+/** The acceptance form as the proposal page posts it, from the server's own origin. */
+const acceptAs = (base: string, callId: string, name = 'Lucía Gómez') =>
+  fetch(`${base}/propuesta/${callId}/aceptar`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+    body: new URLSearchParams({ name, confirm: '1' }),
+  });
 
 function suite(dialect: 'sqlite' | 'postgres', enabled: boolean) {
   describe.runIf(enabled)(`the proposal document (${dialect})`, () => {
@@ -199,11 +206,7 @@ function suite(dialect: 'sqlite' | 'postgres', enabled: boolean) {
       const email = `caduca-${dialect}@clinica.example`;
       const { callId } = await conversation(email, { messages: said });
       await srv.db.kysely.updateTable('pdf').set({ expires_at: '2020-01-01T00:00:00.000Z' }).where('call_id', '=', callId).execute();
-      const res = await fetch(`${srv.url}/propuesta/${callId}/aceptar`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: srv.url },
-        body: new URLSearchParams({ name: 'Lucía Gómez', confirm: '1' }),
-      });
+      const res = await acceptAs(srv.url, callId);
       expect(res.status).toBe(404);
       expect(await res.text()).toContain('caducó el 1 de enero de 2020');
       expect((await srv.db.kysely.selectFrom('pdf').select('accepted_at').where('call_id', '=', callId).executeTakeFirstOrThrow()).accepted_at).toBeNull();
@@ -224,11 +227,7 @@ function suite(dialect: 'sqlite' | 'postgres', enabled: boolean) {
     it('an id no proposal has: the page and the acceptance answer 404, and nothing is written', async () => {
       const unknown = randomUUID();
       expect((await fetch(`${srv.url}/propuesta/${unknown}`)).status).toBe(404);
-      const res = await fetch(`${srv.url}/propuesta/${unknown}/aceptar`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: srv.url },
-        body: new URLSearchParams({ name: 'Lucía Gómez', confirm: '1' }),
-      });
+      const res = await acceptAs(srv.url, unknown);
       expect(res.status).toBe(404);
       expect(await res.text()).toContain('Propuesta no disponible');
       expect(await srv.db.kysely.selectFrom('pdf').select('id').where('accepted_name', '=', 'Lucía Gómez').execute()).toEqual([]);
@@ -287,12 +286,7 @@ describe('acceptance under a flood', () => {
   it('a client posting acceptances over and over is refused with 429 once its budget is spent, and stays refused', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 14; i++) {
-      const res = await fetch(`${srv.url}/propuesta/${randomUUID()}/aceptar`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: srv.url },
-        body: new URLSearchParams({ name: 'Lucía Gómez', confirm: '1' }),
-      });
-      statuses.push(res.status);
+      statuses.push((await acceptAs(srv.url, randomUUID())).status);
     }
     // RATE_LIMIT_PER_MINUTE=10 writes a minute per client: ten answers, then refusals.
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(404));
