@@ -10,6 +10,5 @@ import type { SendResult } from './service';
 export function sendStatus(result: Extract<SendResult, { status: 'queued' | 'already-queued' | 'held' }>, config: Pick<Config, 'MAIL_PER_RECIPIENT'>): ProposalSendStatus {
   if (result.status !== 'held') return 'queued';
   // With a cap of 0 nothing ever went to the address: 'recently sent' would be untrue.
-  // The service names the cap only in its reason text (MAIL_PER_RECIPIENT).
-  return config.MAIL_PER_RECIPIENT > 0 && result.reason.includes('(MAIL_PER_RECIPIENT)') ? 'sent-recently' : 'not-sent';
+  return config.MAIL_PER_RECIPIENT > 0 && result.cap === 'per-recipient' ? 'sent-recently' : 'not-sent';
 }

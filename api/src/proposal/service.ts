@@ -26,21 +26,24 @@ export type SendResult =
   | { status: 'queued'; waitsForReport: boolean }
   | { status: 'already-queued' }
   /** Over a mail cap: the visitor sees success, nothing is sent (`waitsForReport` as if queued). */
-  | { status: 'held'; reason: string; waitsForReport: boolean }
+  | { status: 'held'; cap: MailCap; reason: string; waitsForReport: boolean }
   | { status: 'not-found' }
   | { status: 'forbidden'; reason: string };
 
-/** Why this proposal's mail is held back (the address unsubscribed, or a cap), or null. */
-async function capReason(deps: Deps, to: string): Promise<string | null> {
+/** What holds a proposal's mail back: the address unsubscribed, or one of the two caps. */
+export type MailCap = 'unsubscribed' | 'per-recipient' | 'per-hour';
+
+/** Why this proposal's mail is held back, with the reason for the log, or null. */
+async function heldBy(deps: Deps, to: string): Promise<{ cap: MailCap; reason: string } | null> {
   const { db, config } = deps;
-  if (await isUnsubscribed(db, await deps.privacy.addressKey(to))) return 'recipient unsubscribed (/baja)';
+  if (await isUnsubscribed(db, await deps.privacy.addressKey(to))) return { cap: 'unsubscribed', reason: 'recipient unsubscribed (/baja)' };
   const now = Date.now();
   const recipientSince = new Date(now - config.MAIL_RECIPIENT_WINDOW_HOURS * HOUR_MS).toISOString();
   if ((await proposalsQueuedSince(db, recipientSince, to)) >= config.MAIL_PER_RECIPIENT) {
-    return `recipient already got ${config.MAIL_PER_RECIPIENT} proposal(s) in ${config.MAIL_RECIPIENT_WINDOW_HOURS} h (MAIL_PER_RECIPIENT)`;
+    return { cap: 'per-recipient', reason: `recipient already got ${config.MAIL_PER_RECIPIENT} proposal(s) in ${config.MAIL_RECIPIENT_WINDOW_HOURS} h (MAIL_PER_RECIPIENT)` };
   }
   if ((await proposalsQueuedSince(db, new Date(now - HOUR_MS).toISOString())) >= config.MAIL_PROPOSALS_PER_HOUR) {
-    return `${config.MAIL_PROPOSALS_PER_HOUR} proposals queued in the last hour (MAIL_PROPOSALS_PER_HOUR)`;
+    return { cap: 'per-hour', reason: `${config.MAIL_PROPOSALS_PER_HOUR} proposals queued in the last hour (MAIL_PROPOSALS_PER_HOUR)` };
   }
   return null;
 }
@@ -73,7 +76,7 @@ async function queue(deps: Deps, row: ProposalSource, vapiId: string, log: Logge
   const conversation = await deps.conversations.verify(vapiId);
   if (!conversation.ok) return { status: 'forbidden', reason: conversation.reason };
 
-  const held = await capReason(deps, row.email);
+  const held = await heldBy(deps, row.email);
   const now = nowIso();
   const expiresAt = new Date(Date.parse(now) + config.offer.validityDays * DAY_MS).toISOString();
   const words = mergeWords(storedWords(db.parseJson(row.visitor_words)), conversation.words);
@@ -134,8 +137,8 @@ async function queue(deps: Deps, row: ProposalSource, vapiId: string, log: Logge
   deps.nudgeWebhooks();
   deps.nudgeMail();
   if (held) {
-    log.warn('proposal mail held back', { callId, reason: held });
-    return { status: 'held', reason: held, waitsForReport: !!waitsForReportOf };
+    log.warn('proposal mail held back', { callId, reason: held.reason });
+    return { status: 'held', ...held, waitsForReport: !!waitsForReportOf };
   }
   return { status: 'queued', waitsForReport: !!waitsForReportOf };
 }
