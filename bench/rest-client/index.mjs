@@ -12,16 +12,9 @@ import { gzipSync } from 'node:zlib';
 import { VapiClient } from '@vapi-ai/server-sdk';
 import { createPlatformClient } from '@helena/sdk';
 import { cloneCost } from './clone-cost.mjs';
-import { measure, median } from './measure.mjs';
+import { measure, median, throughputOptions } from './measure.mjs';
 
-const arg = (name, fallback) => {
-  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return hit ? Number(hit.split('=')[1]) : fallback;
-};
-const DURATION = arg('duration', 2000);
-const CONCURRENCY = arg('concurrency', 16);
-const ROUNDS = arg('rounds', 3);
-const WRITE = process.argv.includes('--write');
+const { duration: DURATION, concurrency: CONCURRENCY, rounds: ROUNDS, write: WRITE } = throughputOptions();
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const kyVersion = JSON.parse(readFileSync(new URL('../../node_modules/ky/package.json', import.meta.url), 'utf8')).version;
 

@@ -2,6 +2,18 @@
 // process's CPU time per operation, which moves less than throughput when other work shares the
 // machine (the process holds both the client and the local server measured against).
 
+/**
+ * The options of a client throughput bench: `--duration=ms` (2000), `--concurrency=n` (16),
+ * `--rounds=n` (3), `--write` (record the section in bench/RESULTS.md).
+ */
+export function throughputOptions(argv = process.argv) {
+  const arg = (name, fallback) => {
+    const hit = argv.find((a) => a.startsWith(`--${name}=`));
+    return hit ? Number(hit.split('=')[1]) : fallback;
+  };
+  return { duration: arg('duration', 2000), concurrency: arg('concurrency', 16), rounds: arg('rounds', 3), write: argv.includes('--write') };
+}
+
 /** `{ rate: operations per second, cpu: CPU µs per operation }`. */
 export async function measure(fn, duration, concurrency) {
   let done = 0;

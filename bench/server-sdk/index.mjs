@@ -18,17 +18,10 @@ import { VapiClient as Official } from '@vapi-ai/server-sdk';
 import { VapiClient as Ours } from '@helena/sdk/server-sdk';
 // eslint-disable-next-line import/no-relative-packages -- the drop-in test's own scratch project, so the bench times what that test compiles
 import { createScratch } from '../../sdk/test/drop-in-typecheck.ts';
-import { measure, median } from '../rest-client/measure.mjs';
+import { measure, median, throughputOptions } from '../rest-client/measure.mjs';
 import { writeResultsSection } from '../results.mjs';
 
-const arg = (name, fallback) => {
-  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return hit ? Number(hit.split('=')[1]) : fallback;
-};
-const DURATION = arg('duration', 2000);
-const CONCURRENCY = arg('concurrency', 16);
-const ROUNDS = arg('rounds', 3);
-const WRITE = process.argv.includes('--write');
+const { duration: DURATION, concurrency: CONCURRENCY, rounds: ROUNDS, write: WRITE } = throughputOptions();
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const loadBefore = loadavg()[0];
 

@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeResultsSection } from '../results.mjs';
+import { demoRequest } from './demo-traffic.mjs';
 
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const REQUESTS = Number(arg('requests', 10_000));
@@ -157,14 +158,9 @@ async function run(bounded) {
 /** One round of the demo's traffic: nine web calls to one chat turn. */
 async function demoRound(url) {
   const statuses = new Map();
-  const headers = { authorization: 'Bearer demo-public-key', 'content-type': 'application/json' };
   const one = async (n) => {
-    const chat = n % 10 === 9;
-    const res = chat
-      ? await fetch(`${url}/sim/chat/web`, { method: 'POST', headers, body: JSON.stringify({ assistantId: 'demo-assistant', input: `Hola, soy el visitante ${n} y quiero una propuesta` }) })
-      : await fetch(`${url}/sim/call/web`, { method: 'POST', headers, body: JSON.stringify({ assistantId: 'demo-assistant', metadata: { visitor: n } }) });
-    await res.arrayBuffer().catch(() => {});
-    const key = `${chat ? 'chat/web' : 'call/web'} ${res.status}`;
+    const { chat, status } = await demoRequest(url, n);
+    const key = `${chat ? 'chat/web' : 'call/web'} ${status}`;
     statuses.set(key, (statuses.get(key) ?? 0) + 1);
   };
   await drive(one);

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeResultsSection } from '../results.mjs';
+import { demoRequest } from '../server/demo-traffic.mjs';
 
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const ROUNDS = Number(arg('rounds', 2));
@@ -57,15 +58,10 @@ function startServer(env) {
 /** One round of the demo's traffic: nine web calls to one chat turn. */
 async function round(url) {
   const statuses = new Map();
-  const headers = { authorization: 'Bearer demo-public-key', 'content-type': 'application/json' };
   let i = 0;
   const one = async (n) => {
-    const chat = n % 10 === 9;
-    const res = chat
-      ? await fetch(`${url}/sim/chat/web`, { method: 'POST', headers, body: JSON.stringify({ assistantId: 'demo-assistant', input: `Hola, soy el visitante ${n} y quiero una propuesta` }) })
-      : await fetch(`${url}/sim/call/web`, { method: 'POST', headers, body: JSON.stringify({ assistantId: 'demo-assistant', metadata: { visitor: n } }) });
-    await res.arrayBuffer().catch(() => {});
-    const key = `${chat ? 'POST /sim/chat/web' : 'POST /sim/call/web'} ${res.status}`;
+    const { chat, status } = await demoRequest(url, n);
+    const key = `${chat ? 'POST /sim/chat/web' : 'POST /sim/call/web'} ${status}`;
     statuses.set(key, (statuses.get(key) ?? 0) + 1);
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
