@@ -26,6 +26,7 @@ import { hostGuard } from './http/host-guard';
 import { loopbackOnly } from './http/loopback-only';
 import { rateLimit } from './http/rate-limit';
 import { countingRefusals, createRateLimits, type RateLimits } from './http/rate-limits';
+import { takeTurns } from './http/take-turns';
 import { requestMetrics } from './http/request-metrics';
 import { createMetrics, type Metrics } from './metrics/metrics';
 import { METRICS_PATH, metricsRoute } from './metrics/route';
@@ -94,6 +95,8 @@ export function createApp(opts: AppOptions): BuiltApp {
   app.use('*', requestId({ limitLength: 64 }));
   app.use('*', requestMetrics(metrics));
   app.use('*', accessLog({ log, trustProxy: config.TRUST_PROXY }));
+  // After the metrics and the access log, so the time a request waits for its turn is counted.
+  app.use('*', takeTurns());
   app.use('*', hostGuard({ publicUrl: config.PUBLIC_URL, bindHost: config.HOST }));
   app.use(
     '*',
