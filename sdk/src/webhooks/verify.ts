@@ -82,10 +82,30 @@ export async function signServerMessage(secret: string, body: string | Uint8Arra
   return hmacHex(secret, typeof body === 'string' ? encoder.encode(body) : body);
 }
 
+// Importing a key costs more than signing a message with it, and a process signs and checks with
+// a handful of secrets (the current one and one being rotated out), so imported keys are kept.
+// The bound keeps a caller that passes a new secret each time from growing the map.
+const MAX_KEPT_KEYS = 8;
+const hmacKeys = new Map<string, Promise<CryptoKey>>();
+
+function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    if (hmacKeys.size >= MAX_KEPT_KEYS) hmacKeys.delete(hmacKeys.keys().next().value!);
+    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    hmacKeys.set(secret, key);
+    key.catch(() => hmacKeys.delete(secret));
+  }
+  return key;
+}
+
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+
 async function hmacHex(secret: string, data: Uint8Array): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, data as Uint8Array<ArrayBuffer>));
-  return Array.from(mac, (b) => b.toString(16).padStart(2, '0')).join('');
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(secret), data as Uint8Array<ArrayBuffer>));
+  let hex = '';
+  for (const b of mac) hex += HEX[b];
+  return hex;
 }
 
 async function sha256(data: Uint8Array): Promise<Uint8Array> {

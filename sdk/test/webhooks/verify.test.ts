@@ -69,6 +69,17 @@ describe('verifyServerRequest with a Fetch Request', () => {
     const utf8 = JSON.stringify({ message: { type: 'transcript', transcript: 'Quiero una propuesta, ¿cuánto cuesta? 😀' } });
     expect(await signServerMessage(SECRET, utf8)).toBe(hmac(SECRET, utf8));
   });
+
+  it('keeps each secret apart, however many secrets come and go, in any order', async () => {
+    const secrets = Array.from({ length: 20 }, (_, i) => `whsec-rotation-${i}`);
+    for (const secret of [...secrets, ...secrets.reverse(), SECRET, secrets[3]!, SECRET]) {
+      expect(await signServerMessage(secret, body)).toBe(hmac(secret, body));
+      expect(await verifyServerRequest(post({ 'x-vapi-signature': hmac(secret, body) }), { secret: [secret] })).toEqual({ ok: true, method: 'hmac', body });
+      expect((await verifyServerRequest(post({ 'x-vapi-signature': hmac(secret, body) }), { secret: `${secret}-other` })).ok).toBe(false);
+    }
+    const concurrent = await Promise.all(secrets.map((secret) => signServerMessage(secret, body)));
+    expect(concurrent).toEqual(secrets.map((secret) => hmac(secret, body)));
+  });
 });
 
 describe('verifyServerRequest with a Node IncomingMessage', () => {
