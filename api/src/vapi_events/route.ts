@@ -32,12 +32,14 @@ export function vapiEventsRoute(deps: Deps, secret: string): Hono<AppEnv> {
       deps.log.warn('server message refused', { reason: verified.reason, reqId: c.get('requestId') });
       return c.json({ error: 'Unauthorized' }, 401);
     }
-    const envelope = serverMessageEnvelope.safeParse(parseJson(verified.body));
+    const raw = parseJson(verified.body);
+    const envelope = serverMessageEnvelope.safeParse(raw);
     if (!envelope.success) return refuse(c, 400, 'Invalid server message');
     const { type } = envelope.data.message;
     if (!isHandledType(type)) return c.json({ ignored: type });
     const handler = HANDLERS[type];
-    const message = handler.schema.safeParse(envelope.data.message);
+    // The envelope kept only the routing fields; the type's own schema reads the whole message.
+    const message = handler.schema.safeParse((raw as { message: unknown }).message);
     if (!message.success) return refuse(c, 400, `Invalid ${type} message`);
 
     const vapiIds = conversationIds(envelope.data.message);

@@ -6,7 +6,8 @@ import { z } from 'zod';
 const text = (max: number) => z.string().max(max);
 const callRef = z.looseObject({ id: text(200) }).optional();
 /** A text chat's turn: its own id, and the session that holds the conversation. */
-const chatRef = z.looseObject({ id: text(200).optional(), sessionId: text(200).optional(), previousChatId: text(200).optional() }).optional();
+const chatIds = { id: text(200).optional(), sessionId: text(200).optional(), previousChatId: text(200).optional() };
+const chatRef = z.looseObject(chatIds).optional();
 
 export const statusUpdateMessage = z.looseObject({
   type: z.literal('status-update'),
@@ -40,9 +41,13 @@ export const toolCallsMessage = z.looseObject({
   chat: chatRef,
 });
 
-/** The envelope: `{ message: { type, … } }`. What is inside is read per type. */
+/**
+ * The envelope: `{ message: { type, … } }`, read only for what routes a message. It keeps nothing
+ * else (a loose copy of an end-of-call report and its call is a deep copy of a large object): each
+ * handled type's schema reads the message itself.
+ */
 export const serverMessageEnvelope = z.object({
-  message: z.looseObject({ type: text(64), call: z.looseObject({ id: text(200).optional() }).optional(), chat: chatRef }),
+  message: z.object({ type: text(64), call: z.object({ id: text(200).optional() }).optional(), chat: z.object(chatIds).optional() }),
 });
 
 /**
