@@ -40,6 +40,7 @@ import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { writeResultsSection } from '../results.mjs';
+import { serverNodeFlags } from '../../scripts/server-node-flags.mjs';
 
 // ---- options -----------------------------------------------------------------------------------
 const arg = (name, fallback) => {
@@ -147,7 +148,7 @@ const sinkUrl = await new Promise((resolve, reject) => {
 sinkThread.on('error', (err) => console.error('lead-flow: the sink thread failed:', err));
 const delivered = () => Atomics.load(sinkCounters, 0);
 
-// ---- the servers: api/src/main.ts, exactly as `node --import tsx api/src/main.ts` runs it ------
+// ---- the servers: api/src/main.ts, as `npm start` runs it (its Node flags included) ----------
 const dir = mkdtempSync(join(tmpdir(), 'helena-lead-flow-'));
 const dbFile = join(dir, 'helena.db');
 /** With --postgres: a schema of its own, dropped at the end. */
@@ -202,7 +203,7 @@ for (let i = 0; i < INSTANCES; i++) {
     ...(process.env.WARM_UP_FLOWS ? { WARM_UP_FLOWS: process.env.WARM_UP_FLOWS } : {}),
     ...SERVER_ENV,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'api/src/main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', join(root, 'api/src/main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const server = { base, child, exit: null };
   server.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve((server.exit = { code, signal }))));
   servers.push(server);

@@ -64,7 +64,7 @@ const RUNNERS: Array<[RegExp, Runner]> = [
   [/^npm run privacy:purge$/, { kind: 'runs', how: 'privacy scripts' }],
   [/^npm run build -w @helena\/api$/, { kind: 'ci', step: 'npm run build' }],
   [/^npm run (changeset|version)$/, { kind: 'release' }],
-  [/^(\w+=\S+ )+.*node --import tsx api\/src\/main\.ts$/, { kind: 'deployment' }],
+  [/^(\w+=\S+ )+.*node (--max-old-space-size=\d+ )?--import tsx api\/src\/main\.ts$/, { kind: 'deployment' }],
   [/^npm test$/, { kind: 'ci', step: 'npm test' }],
   [/^npm run build$/, { kind: 'ci', step: 'npm run build' }],
   [/^npm run typecheck$/, { kind: 'ci', step: 'npm run typecheck' }],

@@ -1,0 +1,7 @@
+// Types of server-node-flags.mjs, which plain Node runs (`npm start`) before anything compiles.
+
+/** The heap ceiling, in MB, when NODE_OPTIONS sets none. */
+export declare const SERVER_HEAP_MB: number;
+
+/** The flags to put before the server's entry point. */
+export declare function serverNodeFlags(env?: NodeJS.ProcessEnv): string[];
