@@ -4,14 +4,16 @@
 
 /**
  * The options of a client throughput bench: `--duration=ms` (2000), `--concurrency=n` (16),
- * `--rounds=n` (3), `--write` (record the section in bench/RESULTS.md).
+ * `--rounds=n` (3), `--write` (record the section in bench/RESULTS.md). A bench may pass other
+ * defaults.
  */
-export function throughputOptions(argv = process.argv) {
+export function throughputOptions(argv = process.argv, defaults = {}) {
   const arg = (name, fallback) => {
     const hit = argv.find((a) => a.startsWith(`--${name}=`));
     return hit ? Number(hit.split('=')[1]) : fallback;
   };
-  return { duration: arg('duration', 2000), concurrency: arg('concurrency', 16), rounds: arg('rounds', 3), write: argv.includes('--write') };
+  const { duration = 2000, concurrency = 16, rounds = 3 } = defaults;
+  return { duration: arg('duration', duration), concurrency: arg('concurrency', concurrency), rounds: arg('rounds', rounds), write: argv.includes('--write') };
 }
 
 /** `{ rate: operations per second, cpu: CPU µs per operation }`. */
