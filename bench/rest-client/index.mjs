@@ -4,7 +4,6 @@
 // (assistants.create), the gzip size of a minified, tree-shaken browser bundle that lists
 // assistants and gets a call (and of ky alone), then ky's cost by variant (clone-cost.mjs).
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { writeResultsSection } from '../results.mjs';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { VapiClient } from '@vapi-ai/server-sdk';
 import { createPlatformClient } from '@helena/sdk';
 import { cloneCost } from './clone-cost.mjs';
+import { createPlatformDouble } from '../server-sdk/platform-double.mjs';
 import { measure, median, throughputOptions } from './measure.mjs';
 
 const { duration: DURATION, concurrency: CONCURRENCY, rounds: ROUNDS, write: WRITE } = throughputOptions();
@@ -50,25 +50,7 @@ const call = {
 const LIST = JSON.stringify([assistant('asst_1'), assistant('asst_2', 'Ana'), assistant('asst_3', 'Luis')]);
 const CALL = JSON.stringify(call);
 
-const server = createServer((req, res) => {
-  const chunks = [];
-  req.on('data', (c) => chunks.push(c));
-  req.on('end', () => {
-    const send = (status, body) => {
-      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
-      res.end(body);
-    };
-    if (!req.headers.authorization?.startsWith('Bearer ')) return send(401, '{"message":"Unauthorized"}');
-    const path = req.url.split('?')[0];
-    if (req.method === 'GET' && path === '/assistant') return send(200, LIST);
-    if (req.method === 'GET' && path.startsWith('/call/')) return send(200, CALL);
-    if (req.method === 'POST' && path === '/assistant') {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
-      return send(201, JSON.stringify({ ...assistant('asst_new'), ...body }));
-    }
-    send(404, '{"message":"Not Found"}');
-  });
-});
+const server = createPlatformDouble({ list: LIST, call: CALL, created: assistant('asst_new') });
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const baseUrl = `http://127.0.0.1:${server.address().port}`;
 
