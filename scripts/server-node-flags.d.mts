@@ -5,3 +5,6 @@ export declare const SERVER_HEAP_MB: number;
 
 /** The flags to put before the server's entry point. */
 export declare function serverNodeFlags(env?: NodeJS.ProcessEnv): string[];
+
+/** The arguments after `node` that start the server from source, run from the repository's root. */
+export declare function serverArgs(env?: NodeJS.ProcessEnv): string[];

@@ -1,5 +1,5 @@
-// The Node flags the server runs with under `npm start`; the benches that start the server as
-// `npm start` does take them from here too.
+// The command line the server runs with under `npm start`; the benches that start the server as
+// `npm start` does take it from here too.
 //
 // A heap ceiling, for two reasons. The server's live heap is small (about 50 to 90 MB under the
 // demo's load: the database is SQLite or PostgreSQL, not memory), and a public demo should not be
@@ -16,4 +16,9 @@ export const SERVER_HEAP_MB = 1024;
 /** The flags to put before the server's entry point. */
 export function serverNodeFlags(env = process.env) {
   return /--max-old-space-size\b/.test(env.NODE_OPTIONS ?? '') ? [] : [`--max-old-space-size=${SERVER_HEAP_MB}`];
+}
+
+/** The arguments after `node` that start the server from source, run from the repository's root. */
+export function serverArgs(env = process.env) {
+  return [...serverNodeFlags(env), '--import', 'tsx', 'api/src/main.ts'];
 }

@@ -1,7 +1,7 @@
 // `npm start`: builds the widget bundle (a second or so), then runs the server from source. With no
 // environment it is the demo: SQLite under ./data, the simulator at /sim, the mail sink at /dev/mail.
 import { spawn, spawnSync } from 'node:child_process';
-import { serverNodeFlags } from './server-node-flags.mjs';
+import { serverArgs } from './server-node-flags.mjs';
 
 const build = spawnSync('npm', ['run', '--silent', 'build', '-w', '@helena/widget'], { stdio: 'inherit' });
 if (build.status !== 0) {
@@ -11,6 +11,6 @@ if (build.status !== 0) {
 // Brotli and gzip copies of the bundle and the site, served to clients that accept them.
 spawnSync('npm', ['run', '--silent', 'build', '-w', '@helena/api'], { stdio: 'inherit' });
 
-const server = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', 'api/src/main.ts'], { stdio: 'inherit' });
+const server = spawn(process.execPath, serverArgs(), { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

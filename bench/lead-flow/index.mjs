@@ -40,7 +40,7 @@ import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { writeResultsSection } from '../results.mjs';
-import { serverNodeFlags } from '../../scripts/server-node-flags.mjs';
+import { serverArgs } from '../../scripts/server-node-flags.mjs';
 
 // ---- options -----------------------------------------------------------------------------------
 const arg = (name, fallback) => {
@@ -203,7 +203,7 @@ for (let i = 0; i < INSTANCES; i++) {
     ...(process.env.WARM_UP_FLOWS ? { WARM_UP_FLOWS: process.env.WARM_UP_FLOWS } : {}),
     ...SERVER_ENV,
   };
-  const child = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', join(root, 'api/src/main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, serverArgs(), { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const server = { base, child, exit: null };
   server.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve((server.exit = { code, signal }))));
   servers.push(server);

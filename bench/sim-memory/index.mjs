@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeResultsSection } from '../results.mjs';
 import { demoRequest } from '../server/demo-traffic.mjs';
-import { serverNodeFlags } from '../../scripts/server-node-flags.mjs';
+import { serverArgs } from '../../scripts/server-node-flags.mjs';
 
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const ROUNDS = Number(arg('rounds', 2));
@@ -31,7 +31,7 @@ const rssKb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/s
 /** Starts the demo server as `npm start` does (from source, with its Node flags), on a free port and a temp database. */
 function startServer(env) {
   const dir = mkdtempSync(join(tmpdir(), 'helena-sim-memory-'));
-  const child = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', 'api/src/main.ts'], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: root,
     env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', DATABASE_PATH: join(dir, 'h.db'), LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', MAIL_WORKER: 'false' },
     stdio: ['ignore', 'inherit', 'pipe'],
@@ -94,7 +94,7 @@ const row = (name, r) => `| ${name} | ${MB(r.rss[0]).toFixed(1)} | ${r.rss.slice
 const md = [
   `## simulator memory, as a monitor sees it (${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${ROUNDS} rounds of ${REQUESTS} requests, ${CONCURRENCY} clients)`,
   '',
-  `The demo server (\`node ${serverNodeFlags().join(' ')} --import tsx api/src/main.ts\`, as \`npm start\` runs it, SQLite, the simulator at /sim with the demo's default bounds: SIM_MAX_RECORDS=1000, SIM_MAX_ROOMS=100, SIM_MAX_AGE_MINUTES=60). Each round: ${REQUESTS * 0.9} POST /sim/call/web and ${REQUESTS * 0.1} POST /sim/chat/web. The server's RSS (MB, VmRSS) ${IDLE_MS / 1000} s after it started, then what each round added, read ${IDLE_MS / 1000} s after the round; no forced garbage collection. Goal: the first round adds at most 150 MB, the second at most 50 MB. Peer: the same server, in the same run, with the simulator unbounded (SIM_MAX_RECORDS=1000000, SIM_MAX_ROOMS=100000, SIM_MAX_AGE_MINUTES=10080): it never evicts a room, so it never ends a call nobody joined.`,
+  `The demo server (\`node ${serverArgs().join(' ')}\`, as \`npm start\` runs it, SQLite, the simulator at /sim with the demo's default bounds: SIM_MAX_RECORDS=1000, SIM_MAX_ROOMS=100, SIM_MAX_AGE_MINUTES=60). Each round: ${REQUESTS * 0.9} POST /sim/call/web and ${REQUESTS * 0.1} POST /sim/chat/web. The server's RSS (MB, VmRSS) ${IDLE_MS / 1000} s after it started, then what each round added, read ${IDLE_MS / 1000} s after the round; no forced garbage collection. Goal: the first round adds at most 150 MB, the second at most 50 MB. Peer: the same server, in the same run, with the simulator unbounded (SIM_MAX_RECORDS=1000000, SIM_MAX_ROOMS=100000, SIM_MAX_AGE_MINUTES=10080): it never evicts a room, so it never ends a call nobody joined.`,
   '',
   `| server | RSS at start | ${ours.rss.slice(1).map((_x, k) => `round ${k + 1} adds`).join(' | ')} |`,
   `|---|---:|${ours.rss.slice(1).map(() => '---:').join('|')}|`,
