@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_LINES } from '@helena/contract';
-import { simulatedConversation, type SimulatedConversation } from './helpers/simulated-conversation';
+import { CONVERSATION_TEST_MS, simulatedConversation, type SimulatedConversation } from './helpers/simulated-conversation';
 
 let c: SimulatedConversation | undefined;
 afterEach(async () => {
@@ -30,5 +30,5 @@ describe('email detection reads only the visitor', () => {
 
     await c.say('mi correo es eva arroba tienda punto com');
     expect(store.getState()).toMatchObject({ emailOpen: true, form: { email: 'eva@tienda.com' } });
-  }, 30_000);
+  }, CONVERSATION_TEST_MS);
 });

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_LINES } from '@helena/contract';
-import { simulatedConversation, type SimulatedConversation } from './helpers/simulated-conversation';
+import { CONVERSATION_TEST_MS, STEP_MS, simulatedConversation, type SimulatedConversation } from './helpers/simulated-conversation';
 
 let c: SimulatedConversation | undefined;
 afterEach(async () => {
@@ -31,10 +31,10 @@ describe('the proposal confirmation', () => {
     const before = c.botLines().length;
     await store.getState().submitLead();
     expect(c.h.api.named('sendProposal')).toHaveLength(1);
-    await expect.poll(() => c!.botLines().at(-1), { timeout: 10_000 }).toBe(DEMO_LINES.proposalOnItsWay.replace('{email}', 'eva@tienda.com'));
+    await expect.poll(() => c!.botLines().at(-1), { timeout: STEP_MS }).toBe(DEMO_LINES.proposalOnItsWay.replace('{email}', 'eva@tienda.com'));
     // The page added no confirmation of its own: the assistant's is the only one.
     expect(c.botLines().slice(before)).toEqual([DEMO_LINES.proposalOnItsWay.replace('{email}', 'eva@tienda.com')]);
-  }, 30_000);
+  }, CONVERSATION_TEST_MS);
 
   it('with no conversation to hear it, the page itself says where the proposal went, once', async () => {
     c = await simulatedConversation();
@@ -42,11 +42,11 @@ describe('the proposal confirmation', () => {
     await c.say('Tengo una panadería en Madrid');
     await c.say('mi correo es eva@tienda.com');
     await store.getState().stopCall();
-    await expect.poll(() => store.getState().status).toBe('inactive');
+    await expect.poll(() => store.getState().status, { timeout: STEP_MS }).toBe('inactive');
     store.setState({ emailOpen: true });
     const before = store.getState().messages.length;
     await store.getState().submitLead();
     const added = store.getState().messages.slice(before).filter((m) => m.role === 'bot').map((m) => m.message);
     expect(added).toEqual(['Propuesta en camino a eva@tienda.com. Revisa tu bandeja de entrada.']);
-  }, 30_000);
+  }, CONVERSATION_TEST_MS);
 });

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { registeredEmail } from '../src/store/call';
-import { simulatedConversation, type SimulatedConversation } from './helpers/simulated-conversation';
+import { CONVERSATION_TEST_MS, STEP_MS, simulatedConversation, type SimulatedConversation } from './helpers/simulated-conversation';
 
 let c: SimulatedConversation | undefined;
 afterEach(async () => {
@@ -27,11 +27,11 @@ describe('the assistant registers the lead', () => {
     await c.say('mi correo es rosa@flores.example');
     expect(store.getState()).toMatchObject({ emailOpen: true, form: { email: 'rosa@flores.example' } });
     await c.say('sí, envíamela');
-    await expect.poll(() => store.getState().emailOpen, { timeout: 10_000 }).toBe(false);
+    await expect.poll(() => store.getState().emailOpen, { timeout: STEP_MS }).toBe(false);
     expect(c.h.toasts).toContainEqual(['success', 'Enviando propuesta personalizada...']);
     expect(c.h.storage.getItem('correoUsuario')).toBe('rosa@flores.example');
     expect(c.h.api.named('sendProposal')).toHaveLength(0);
-  }, 30_000);
+  }, CONVERSATION_TEST_MS);
 
   it('without the tool, agreeing opens nothing new and sends nothing', async () => {
     c = await simulatedConversation();
@@ -41,7 +41,7 @@ describe('the assistant registers the lead', () => {
     await c.say('sí, envíamela');
     expect(c.h.toasts).toEqual([]);
     expect(store.getState().emailOpen).toBe(false);
-  }, 30_000);
+  }, CONVERSATION_TEST_MS);
 });
 
 describe('registeredEmail', () => {

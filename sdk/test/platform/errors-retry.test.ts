@@ -1,5 +1,5 @@
 import { createPlatformClient, PlatformApiError, PlatformTimeoutError, ServerError, type RetryInfo } from '@helena/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { delayed, drop, json, rejection, startServer, text, type TestServer } from './server.js';
 
 let server: TestServer;
@@ -138,7 +138,9 @@ describe('timeout and abort', () => {
     server.handle(delayed(2000, json(200, {})));
     const controller = new AbortController();
     const pending = client().calls.get('x', { signal: controller.signal });
-    setTimeout(() => controller.abort(), 50);
+    // Aborted once the server holds the request: on a busy machine a timer could fire before it is sent.
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    controller.abort();
     const error = await rejection(pending);
     expect(error.name).toBe('AbortError');
     expect(server.requests).toHaveLength(1);
@@ -151,7 +153,9 @@ describe('timeout and abort', () => {
     server.handle(json(503, {}, { 'retry-after': '30' }), json(200, {}));
     const controller = new AbortController();
     const pending = client().calls.get('x', { signal: controller.signal });
-    setTimeout(() => controller.abort(), 100);
+    // The 503 asks for 30 s: once it is answered, the client is in (or about to start) that wait.
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
     expect(server.requests).toHaveLength(1);
   });

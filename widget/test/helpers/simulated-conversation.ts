@@ -23,6 +23,15 @@ export interface SimulatedConversation {
 }
 
 /**
+ * How long one step (the call going live, an answer) may take. Generous: these files run beside
+ * the browser suite and the other Node lines in CI, and a step took over 10 s at a load near 8.
+ * A test waiting on the conversation uses it too, and sets its own timeout to `CONVERSATION_TEST_MS`.
+ */
+export const STEP_MS = 30_000;
+/** A test's timeout when it holds a conversation of a few steps. */
+export const CONVERSATION_TEST_MS = 120_000;
+
+/**
  * Starts a simulator, an assistant on it (with `assistant`'s extra settings, e.g. its tools) and
  * a live call from the store; resolves after the greeting.
  */
@@ -48,8 +57,8 @@ export async function simulatedConversation(assistant: Record<string, unknown> =
   };
   try {
     await store.getState().startCall();
-    await expect.poll(() => store.getState().status, { timeout: 10_000 }).toBe('active');
-    await expect.poll(() => botLines().length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => store.getState().status, { timeout: STEP_MS }).toBe('active');
+    await expect.poll(() => botLines().length, { timeout: STEP_MS }).toBe(1);
   } catch (err) {
     await close();
     throw err;
@@ -61,7 +70,7 @@ export async function simulatedConversation(assistant: Record<string, unknown> =
     async say(text) {
       const before = botLines().length;
       await store.getState().sendText(text);
-      await expect.poll(() => botLines().length, { timeout: 10_000 }).toBeGreaterThan(before);
+      await expect.poll(() => botLines().length, { timeout: STEP_MS }).toBeGreaterThan(before);
       return botLines().at(-1)!;
     },
   };
