@@ -1,8 +1,10 @@
 // Compiles a drop-in's usage file as a consumer would: in a scratch project whose node_modules
 // hold the reference packages (@vapi-ai/*) and @daily-co/daily-js from the repository, and
-// @helena/sdk with one entry's declarations freshly built from source (the package's own
-// exports map shape).
+// @helena/sdk as published: the built declarations (`npm run build`, which `npm test` runs when
+// sdk/dist is missing) behind one entry of the package's own exports map. Building them again
+// here cost as much CPU as the checks themselves.
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,16 +33,16 @@ export interface DropIn {
   usage: URL;
 }
 
-/** Builds one entry's .d.ts/.d.cts into a scratch @helena/sdk and links the peers in. */
+/** A scratch @helena/sdk exposing one entry of the built dist, with the peers linked in. */
 export async function createScratch({ entry, usage: template }: DropIn): Promise<Scratch> {
+  const built = join(repo, 'sdk', 'dist');
+  for (const file of [`${entry}.d.ts`, `${entry}.d.cts`]) {
+    if (!existsSync(join(built, file))) throw new Error(`sdk/dist/${file} is missing: run npm run build first`);
+  }
   const dir = await mkdtemp(join(tmpdir(), 'helena-drop-in-'));
   const sdk = join(dir, 'node_modules', '@helena', 'sdk');
   await mkdir(sdk, { recursive: true });
-  await run(
-    bin('tsup'),
-    ['--no-config', `--entry.${entry}`, `sdk/src/${entry}/index.ts`, '--dts-only', '--format', 'esm,cjs', '--out-dir', join(sdk, 'dist'), '--external', '@daily-co/daily-js', '--tsconfig', 'tsconfig.json'],
-    { cwd: repo, maxBuffer: 16 << 20 },
-  );
+  await symlink(built, join(sdk, 'dist'), 'dir');
   const manifest = JSON.parse(await readFile(join(repo, 'sdk', 'package.json'), 'utf8'));
   await writeFile(
     join(sdk, 'package.json'),
