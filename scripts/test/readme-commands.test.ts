@@ -69,7 +69,7 @@ const RUNNERS: Array<[RegExp, Runner]> = [
   [/^npm run build$/, { kind: 'ci', step: 'npm run build' }],
   [/^npm run typecheck$/, { kind: 'ci', step: 'npm run typecheck' }],
   [/^npm run lint$/, { kind: 'ci', step: 'npm run lint' }],
-  [/^npm test -- --nodes 22 24$/, { kind: 'ci', step: 'npm test -- --nodes 22 24' }],
+  [/^node scripts\/test-other-nodes\.mjs 22 24$/, { kind: 'ci', step: 'node scripts/test-other-nodes.mjs 22 24' }],
   // The suites npm test runs, one project or spec at a time.
   [/^npx vitest run --project (api|widget)$/, { kind: 'ci', step: 'npm test' }],
   [/^npx playwright test e2e\/(widget|widget-panel|demo-site|widget-ux|consent|privacy-pages)\.spec\.ts$/, { kind: 'ci', step: 'npm test' }],
