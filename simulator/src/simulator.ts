@@ -17,7 +17,6 @@ import { createServerMessenger } from './simulator/server-messages';
 import { MemoryStore } from './simulator/store';
 
 export type { SimulatorScriptOptions } from './simulator/room-timings';
-export { DEFAULT_ABANDONED_ROOM_MS } from './simulator/room-timings';
 export type { AttachRoomsOptions, ListeningSimulator, UpgradeServer } from './simulator/node';
 export type { Entity as SimulatorEntity } from './simulator/store';
 export {

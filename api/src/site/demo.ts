@@ -7,7 +7,7 @@ import type { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { createPlatformClient } from '@helena/sdk';
 import { DEMO_DIALOGUE } from '@helena/contract';
-import { createPlatformSimulator, DEFAULT_ABANDONED_ROOM_MS } from '@helena/simulator/node';
+import { createPlatformSimulator } from '@helena/simulator/node';
 import type { AddressInfo } from 'node:net';
 import type { PlatformCallsClient } from '../mail/summary';
 import type { Mount } from '../app';
@@ -75,9 +75,7 @@ export function createDemo(opts: DemoOptions = {}): Demo {
     controls: false,
     // The Spanish lead-capture script the widget's demo talks to.
     dialogue: DEMO_DIALOGUE,
-    // The pace is the assistant's: how long an empty room waits for its visitor to come back is
-    // the platform's timeout, the same at any pace (the simulator divides every timing it is given).
-    script: opts.speed ? { speed: opts.speed, abandonedRoomMs: DEFAULT_ABANDONED_ROOM_MS * opts.speed } : undefined,
+    script: opts.speed ? { speed: opts.speed } : undefined,
     bounds: opts.bounds ?? { maxPerCollection: 1000, maxRooms: 100, maxAgeMs: 60 * 60 * 1000 },
     // The demo's assistant can register the lead itself, as a production assistant set up as
     // api/README.md says would.

@@ -28,9 +28,6 @@ export interface SimulatorScriptOptions {
   defaultName?: string;
 }
 
-/** How long a kept-alive room nobody is in waits for a rejoin, at speed 1: the platform's default silence timeout. */
-export const DEFAULT_ABANDONED_ROOM_MS = 30_000;
-
 export interface Timings {
   wordMs: number;
   partialEveryWords: number;
@@ -53,6 +50,6 @@ export function resolveTimings(o: SimulatorScriptOptions = {}): Timings {
     responseDelayMs: t(o.responseDelayMs, 450),
     levelIntervalMs: Math.max(5, t(o.levelIntervalMs, 60)),
     hangupDelayMs: t(o.hangupDelayMs, 300),
-    abandonedRoomMs: t(o.abandonedRoomMs, DEFAULT_ABANDONED_ROOM_MS),
+    abandonedRoomMs: t(o.abandonedRoomMs, 30_000),
   };
 }
