@@ -185,28 +185,23 @@ test('the launcher tooltip shows on hover and on keyboard focus, and Escape hide
 test('speaking and thinking look different; both say the specification’s text', async ({ page }) => {
   const errors = await openHome(page, LAPTOP);
   await startCall(page);
-  // Every state the status line goes through, with its text and how its indicator is drawn. The
-  // whole panel is watched, and the line looked up at each change: it may be drawn anew.
+  // Every state the status line goes through, with its text and how its indicator is drawn.
   await page.evaluate(() => {
     const ui = document.querySelector('helena-assistant')?.shadowRoot?.querySelector('helena-assistant-ui')?.shadowRoot;
-    if (!ui?.querySelector('[part="speaking"]')) throw new Error('no status line');
+    const line = ui?.querySelector('[part="speaking"]');
+    if (!line) throw new Error('no status line');
     const seen: Array<{ activity: string; text: string; mark: string }> = [];
     (window as unknown as { seen: typeof seen }).seen = seen;
     const record = () => {
-      const line = ui.querySelector('[part="speaking"]');
-      if (!line) return;
-      const activity = line.getAttribute('data-activity') ?? '';
-      if (seen.at(-1)?.activity === activity) return;
       const mark = line.querySelector('i');
       const style = mark ? getComputedStyle(mark) : null;
       seen.push({
-        activity,
+        activity: line.getAttribute('data-activity') ?? '',
         text: line.textContent ?? '',
         mark: style ? `${style.width}x${style.height} ${style.borderRadius} ${style.backgroundColor}` : '',
       });
     };
-    record();
-    new MutationObserver(record).observe(ui, { attributes: true, attributeFilter: ['data-activity'], childList: true, subtree: true });
+    new MutationObserver(record).observe(line, { attributes: true, childList: true, subtree: true, characterData: true });
   });
   await messageBox(page).fill('¿Cuánto cuesta?');
   await messageBox(page).press('Enter');
@@ -214,21 +209,17 @@ test('speaking and thinking look different; both say the specification’s text'
 
   type Seen = { activity: string; text: string; mark: string };
   const seen = () => page.evaluate(() => (window as unknown as { seen: Seen[] }).seen);
-  // Thinking comes first: the visitor's line, then the wait, then the answer spoken. (The
-  // greeting may still be spoken when the watch starts: the answer is the speaking after thinking.)
-  const answer = (all: Seen[]) => {
-    const start = all.findIndex((s) => s.activity === 'thinking');
-    return start < 0 ? [] : all.slice(start);
-  };
-  await expect.poll(async () => answer(await seen()).map((s) => s.activity), { timeout: 15_000 }).toEqual(
+  await expect.poll(async () => (await seen()).map((s) => s.activity), { timeout: 15_000 }).toEqual(
     expect.arrayContaining(['thinking', 'speaking']),
   );
-  const all = answer(await seen());
-  const thinking = all[0]!;
+  const all = await seen();
+  const thinking = all.find((s) => s.activity === 'thinking')!;
   const speaking = all.find((s) => s.activity === 'speaking')!;
   expect(thinking.text).toBe('Helena está procesando...');
   expect(speaking.text).toBe('Helena está procesando...');
   expect(speaking.mark).not.toBe(thinking.mark);
+  // Thinking comes first: the visitor's line, then the wait, then the answer.
+  expect(all.findIndex((s) => s.activity === 'thinking')).toBeLessThan(all.findIndex((s) => s.activity === 'speaking'));
   expect(errors).toEqual([]);
 });
 

@@ -154,11 +154,6 @@ export const configSchema = z
     SIM_MAX_RECORDS: int(1000, 10, 1_000_000),
     SIM_MAX_ROOMS: int(100, 1, 100_000),
     SIM_MAX_AGE_MINUTES: int(60, 1, 7 * 24 * 60),
-    /**
-     * The demo assistant speaks this many times faster (its pauses shorten too), as the
-     * simulator's `--speed`: for a quick walk-through, and for the browser suite.
-     */
-    SIM_SPEED: int(1, 1, 20),
 
     /**
      * The site owner's offer (company, currency, tax, catalogue) as a JSON file; unset, the demo

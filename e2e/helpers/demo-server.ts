@@ -1,8 +1,7 @@
 // The product as `npm start` runs it, in-process: the configuration from an environment, the site
 // composition (demo site, widget bundle, the platform simulator at /sim with its rooms) and the
 // server (tRPC over SQLite, the mail worker, the local Postmark sink at /dev/mail). Only the
-// database file (a temporary one), the port (a free one, known before start) and the demo
-// assistant's pace (SIM_SPEED 4: a test waits on what is said, not on how slowly) differ from a
+// database file (a temporary one) and the port (a free one, known before start) differ from a
 // fresh `npm start`.
 import { spawnSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
@@ -63,9 +62,6 @@ export async function startDemoServer(env: Record<string, string> = {}): Promise
     // Several leads from one address in a few seconds: above the per-minute limits.
     RATE_LIMIT_PER_MINUTE: '100000',
     MAIL_POLL_MS: '50',
-    // Four times faster: the suite took a third less time and CPU (Chromium draws the call's
-    // animations for as long as it lasts), and each visitor flow still goes step by step.
-    SIM_SPEED: '4',
     ...env,
   });
   const site = composeSite(config);

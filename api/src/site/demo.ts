@@ -45,8 +45,6 @@ export interface DemoOptions {
    * default this server's own Server URL on loopback (known once it listens).
    */
   server?: { secret: string; url?: string };
-  /** The scripted assistant speaks this many times faster (default 1: as a person would). */
-  speed?: number;
 }
 
 /** How this process reaches a server listening at `address` (a wildcard address means loopback). */
@@ -75,7 +73,6 @@ export function createDemo(opts: DemoOptions = {}): Demo {
     controls: false,
     // The Spanish lead-capture script the widget's demo talks to.
     dialogue: DEMO_DIALOGUE,
-    script: opts.speed ? { speed: opts.speed } : undefined,
     bounds: opts.bounds ?? { maxPerCollection: 1000, maxRooms: 100, maxAgeMs: 60 * 60 * 1000 },
     // The demo's assistant can register the lead itself, as a production assistant set up as
     // api/README.md says would.
