@@ -23,8 +23,8 @@ export interface SimulatedConversation {
 }
 
 /**
- * How long one step (the call going live, an answer) may take. Generous: these files run beside
- * the browser suite and the other Node lines in CI, and a step took over 10 s at a load near 8.
+ * How long one step (the call going live, an answer) may take. Generous: on a busy machine (a
+ * load near 8, with other suites running beside this one) a step took over 10 s.
  * A test waiting on the conversation uses it too, and sets its own timeout to `CONVERSATION_TEST_MS`.
  */
 export const STEP_MS = 30_000;
