@@ -75,6 +75,11 @@ async function main() {
     exportType: false,
     // A default in the document is a server-side default: the field stays optional in requests.
     defaultNonNullable: false,
+    // A free-form object (`type: object` with no properties: metadata, variableValues, headers,
+    // body) holds whatever the caller puts in it. openapi-typescript's default types it
+    // Record<string, never>, which refuses every value; unknown accepts them and still makes the
+    // reader narrow before use. Declared properties stay exact, so a misspelt field is an error.
+    emptyObjectsUnknown: true,
   });
   const banner =
     '/* eslint-disable */\n' +

@@ -30,6 +30,30 @@ describe('method types', () => {
     void (() => client.assistants.create({ name: 'x', notAField: 1 }));
   });
 
+  it('free-form objects take whatever the caller puts in them; a misspelt known field is refused', () => {
+    void (() => client.calls.create({ assistantId: 'a', assistantOverrides: { variableValues: { name: 'Ana', visits: 2 }, metadata: { team: 'sales' } } }));
+    void (() => client.assistants.create({ name: 'x', metadata: { team: 'sales', seats: 3 } }));
+    void (() =>
+      client.tools.create({
+        type: 'apiRequest',
+        method: 'POST',
+        url: 'https://crm.example.test/leads',
+        headers: { type: 'object', properties: { 'x-api-key': { type: 'string' } } },
+        body: { type: 'object', properties: { email: { type: 'string', format: 'email' } }, required: ['email'] },
+      }));
+    void (() =>
+      client.tools.create({
+        type: 'function',
+        function: { name: 'registrar_contacto' },
+        server: { url: 'https://crm.example.test', headers: { authorization: 'Bearer k', 'x-retries': 2 } },
+      }));
+    expectTypeOf<NonNullable<CreateAssistantDTO['metadata']>>().toEqualTypeOf<Record<string, unknown>>();
+    // @ts-expect-error a misspelt field beside a free-form one
+    void (() => client.calls.create({ assistantOverrides: { variableValues: { name: 'Ana' }, metadatta: {} } }));
+    // @ts-expect-error a misspelt field inside a known nested object
+    void (() => client.assistants.create({ name: 'x', metadata: {}, voice: { provider: '11labs', voiceid: 'burt' } }));
+  });
+
   it('calls.get takes an id and answers a Call', () => {
     expectTypeOf(client.calls.get).parameters.toEqualTypeOf<[id: string, options?: RequestOptions]>();
     expectTypeOf(client.calls.get).returns.resolves.toEqualTypeOf<Call>();

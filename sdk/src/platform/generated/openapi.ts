@@ -3052,7 +3052,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": Record<string, unknown>;
                 };
             };
         };
@@ -3126,7 +3126,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": Record<string, unknown>;
                 };
             };
         };
@@ -4480,7 +4480,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": Record<string, unknown>;
                 };
             };
         };
@@ -5946,7 +5946,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": Record<string, unknown>;
                 };
             };
         };
@@ -6466,7 +6466,7 @@ export interface BackoffPlan {
      *       404
      *     ]
      */
-    excludedStatusCodes?: Record<string, never>[];
+    excludedStatusCodes?: Record<string, unknown>[];
 }
 export interface Server {
     /**
@@ -6499,7 +6499,7 @@ export interface Server {
      *
      *     Note: Specifying an Authorization header here will override the authorization provided by the `credentialId` (if provided). This is an anti-pattern and should be avoided outside of edge case scenarios.
      */
-    headers?: Record<string, never>;
+    headers?: Record<string, unknown>;
     /**
      * @description This is the backoff plan if the request fails. Defaults to undefined (the request will not be retried).
      *
@@ -7684,7 +7684,7 @@ export interface LangfuseObservabilityPlan {
      * @description This is a JSON object that will be added to the Langfuse trace. Traces can be enriched with metadata to better understand your users, application, and experiments. https://langfuse.com/docs/tracing-features/metadata
      *     By default it includes the call metadata, assistant metadata, and assistant overrides.
      */
-    metadata?: Record<string, never>;
+    metadata?: Record<string, unknown>;
 }
 export interface TextContent {
     /** @enum {string} */
@@ -8473,7 +8473,7 @@ export interface ToolParameter {
     /** @description This is the key of the parameter. */
     key: string;
     /** @description The value of the parameter. Any JSON type. String values support Liquid templates. */
-    value: string | number | boolean | Record<string, never> | unknown[];
+    value: string | number | boolean | Record<string, unknown> | unknown[];
 }
 export interface OpenAIFunctionParameters {
     /**
@@ -9641,7 +9641,7 @@ export interface SummaryPlan {
      *     - {{messages}}: The messages of the call from `assistant.model.messages`
      *     - {{endedReason}}: The ended reason of the call from `call.endedReason`
      */
-    messages?: Record<string, never>[];
+    messages?: Record<string, unknown>[];
     /**
      * @description This determines whether a summary is generated and stored in `call.analysis.summary`. Defaults to true.
      *
@@ -9872,7 +9872,7 @@ export interface TransferDestinationSip {
      */
     transferPlan?: components["schemas"]["TransferPlan"];
     /** @description These are custom headers to be added to SIP refer during transfer call. */
-    sipHeaders?: Record<string, never>;
+    sipHeaders?: Record<string, unknown>;
     /** @description This is the description of the destination, used by the AI to choose when and how to transfer the call. */
     description?: string;
 }
@@ -12394,7 +12394,7 @@ export interface HangupNode {
     /** @description This is whether or not the node is the start of the workflow. */
     isStart?: boolean;
     /** @description This is for metadata you want to store on the task. */
-    metadata?: Record<string, never>;
+    metadata?: Record<string, unknown>;
 }
 export interface WorkflowOpenAIModel {
     /**
@@ -12562,7 +12562,7 @@ export interface WorkflowCustomModel {
     /** @description These is the URL we'll use for the OpenAI client's `baseURL`. Ex. https://openrouter.ai/api/v1 */
     url: string;
     /** @description These are the headers we'll use for the OpenAI client's `headers`. */
-    headers?: Record<string, never>;
+    headers?: Record<string, unknown>;
     /** @description This sets the timeout for the connection to the custom provider without needing to stream any tokens back. Default is 20 seconds. */
     timeoutSeconds?: number;
     /** @description This is the name of the model. Ex. cognitivecomputations/dolphin-mixtral-8x7b */
@@ -12688,7 +12688,7 @@ export interface ConversationNode {
     /** @description This is whether or not the node is the start of the workflow. */
     isStart?: boolean;
     /** @description This is for metadata you want to store on the task. */
-    metadata?: Record<string, never>;
+    metadata?: Record<string, unknown>;
 }
 export interface ToolNode {
     /**
@@ -12711,7 +12711,7 @@ export interface ToolNode {
     /** @description This is whether or not the node is the start of the workflow. */
     isStart?: boolean;
     /** @description This is for metadata you want to store on the task. */
-    metadata?: Record<string, never>;
+    metadata?: Record<string, unknown>;
 }
 export interface VoicemailDetectionBackoffPlan {
     /**
@@ -13180,7 +13180,7 @@ export interface Edge {
     from: string;
     to: string;
     /** @description This is for metadata you want to store on the edge. */
-    metadata?: Record<string, never>;
+    metadata?: Record<string, unknown>;
 }
 export interface RecordingConsentPlanStayOnLine {
     /**
@@ -13262,11 +13262,11 @@ export interface RecordingConsentPlanVerbal {
      */
     type: "verbal";
     /** @description Tool to execute if user verbally declines recording consent */
-    declineTool?: Record<string, never>;
+    declineTool?: Record<string, unknown>;
     /** @description ID of existing tool to execute if user verbally declines recording consent */
     declineToolId?: string;
 }
-export type SecurityFilterBase = Record<string, never>;
+export type SecurityFilterBase = Record<string, unknown>;
 export interface SecurityFilterPlan {
     /**
      * @description Whether the security filter is enabled.
@@ -13333,7 +13333,7 @@ export interface StructuredDataPlan {
      *     Here are the template variables available:
      *     - {{transcript}}: the transcript of the call from `call.artifact.transcript`- {{systemPrompt}}: the system prompt of the call from `assistant.model.messages[type=system].content`- {{messages}}: the messages of the call from `assistant.model.messages`- {{schema}}: the schema of the structured data from `structuredDataPlan.schema`- {{endedReason}}: the ended reason of the call from `call.endedReason`
      */
-    messages?: Record<string, never>[];
+    messages?: Record<string, unknown>[];
     /**
      * @description This determines whether structured data is generated and stored in `call.analysis.structuredData`. Defaults to false.
      *
@@ -13407,7 +13407,7 @@ export interface SuccessEvaluationPlan {
      *     Here are the template variables available:
      *     - {{transcript}}: the transcript of the call from `call.artifact.transcript`- {{systemPrompt}}: the system prompt of the call from `assistant.model.messages[type=system].content`- {{messages}}: the messages of the call from `assistant.model.messages`- {{rubric}}: the rubric of the success evaluation from `successEvaluationPlan.rubric`- {{endedReason}}: the ended reason of the call from `call.endedReason`
      */
-    messages?: Record<string, never>[];
+    messages?: Record<string, unknown>[];
     /**
      * @description This determines whether a success evaluation is generated and stored in `call.analysis.successEvaluation`. Defaults to true.
      *
@@ -14896,7 +14896,7 @@ export interface NeuphonicVoice {
      * @description This is the language (ISO 639-1) that is enforced for the model.
      * @example en
      */
-    language: Record<string, never>;
+    language: Record<string, unknown>;
     /**
      * @description This is the speed multiplier that will be used.
      * @example null
@@ -15876,7 +15876,7 @@ export interface FallbackNeuphonicVoice {
      * @description This is the language (ISO 639-1) that is enforced for the model.
      * @example en
      */
-    language: Record<string, never>;
+    language: Record<string, unknown>;
     /**
      * @description This is the speed multiplier that will be used.
      * @example null
@@ -17296,7 +17296,7 @@ export interface AssistantOverrides {
      *      Some VAPI reserved defaults:
      *      - *customer* - the customer object
      */
-    variableValues?: Record<string, never>;
+    variableValues?: Record<string, unknown>;
     /**
      * @description This is the name of the assistant.
      *
@@ -17319,7 +17319,7 @@ export interface AssistantOverrides {
     endCallPhrases?: string[];
     compliancePlan?: components["schemas"]["CompliancePlan"];
     /** @description This is for metadata you want to store on the assistant. */
-    metadata?: Record<string, never>;
+    metadata?: Record<string, unknown>;
     /**
      * @description This enables filtering of noise and background speech while the user is talking.
      *
@@ -17509,7 +17509,7 @@ export interface CreateAssistantDTO {
     endCallPhrases?: string[];
     compliancePlan?: components["schemas"]["CompliancePlan"];
     /** @description This is for metadata you want to store on the assistant. */
-    metadata?: Record<string, never>;
+    metadata?: Record<string, unknown>;
     /**
      * @description This enables filtering of noise and background speech while the user is talking.
      *
@@ -17706,7 +17706,7 @@ export interface Assistant {
     endCallPhrases?: string[];
     compliancePlan?: components["schemas"]["CompliancePlan"];
     /** @description This is for metadata you want to store on the assistant. */
-    metadata?: Record<string, never>;
+    metadata?: Record<string, unknown>;
     /**
      * @description This enables filtering of noise and background speech while the user is talking.
      *
@@ -17934,7 +17934,7 @@ export interface AssistantDraft {
     endCallPhrases?: string[];
     compliancePlan?: components["schemas"]["CompliancePlan"];
     /** @description This is for metadata you want to store on the assistant. */
-    metadata?: Record<string, never>;
+    metadata?: Record<string, unknown>;
     /**
      * @description This enables filtering of noise and background speech while the user is talking.
      *
@@ -18203,7 +18203,7 @@ export interface AssistantVersion {
     endCallPhrases?: string[];
     compliancePlan?: components["schemas"]["CompliancePlan"];
     /** @description This is for metadata you want to store on the assistant. */
-    metadata?: Record<string, never>;
+    metadata?: Record<string, unknown>;
     /**
      * @description This enables filtering of noise and background speech while the user is talking.
      *
@@ -18428,7 +18428,7 @@ export interface CreateAssistantDraftDTO {
     endCallPhrases?: string[];
     compliancePlan?: components["schemas"]["CompliancePlan"];
     /** @description This is for metadata you want to store on the assistant. */
-    metadata?: Record<string, never>;
+    metadata?: Record<string, unknown>;
     /**
      * @description This enables filtering of noise and background speech while the user is talking.
      *
@@ -18631,7 +18631,7 @@ export interface UpdateAssistantDraftDTO {
     endCallPhrases?: string[];
     compliancePlan?: components["schemas"]["CompliancePlan"];
     /** @description This is for metadata you want to store on the assistant. */
-    metadata?: Record<string, never>;
+    metadata?: Record<string, unknown>;
     /**
      * @description This enables filtering of noise and background speech while the user is talking.
      *
@@ -18821,7 +18821,7 @@ export interface UpdateAssistantDTO {
     endCallPhrases?: string[];
     compliancePlan?: components["schemas"]["CompliancePlan"];
     /** @description This is for metadata you want to store on the assistant. */
-    metadata?: Record<string, never>;
+    metadata?: Record<string, unknown>;
     /**
      * @description This enables filtering of noise and background speech while the user is talking.
      *
@@ -19326,7 +19326,7 @@ export interface UserMessage {
     /** @description The original message before filtering (only included if content was filtered). */
     originalMessage?: string;
     /** @description The metadata associated with the message. Currently used to store the transcriber's word level confidence. */
-    metadata?: Record<string, never>;
+    metadata?: Record<string, unknown>;
     /** @description Stable speaker label for diarized user speakers (e.g., "Speaker 1"). */
     speakerLabel?: string;
 }
@@ -19371,7 +19371,7 @@ export interface ToolCallMessage {
     /** @description The role of the tool call in the conversation. */
     role: string;
     /** @description The list of tool calls made during the conversation. */
-    toolCalls: Record<string, never>[];
+    toolCalls: Record<string, unknown>[];
     /** @description The message content for the tool call. */
     message: string;
     /** @description The timestamp when the message was sent. */
@@ -19407,7 +19407,7 @@ export interface ToolCallResultMessage {
     /** @description The number of seconds from the start of the conversation. */
     secondsFromStart: number;
     /** @description The metadata for the tool call result. */
-    metadata?: Record<string, never>;
+    metadata?: Record<string, unknown>;
     /**
      * @description Warnings raised for this tool call result, e.g. when the response is
      *     larger than recommended for voice AI context windows.
@@ -19444,7 +19444,7 @@ export interface TranscriberCost {
      *     - `call.squadId->[n].assistant.transcriber`,
      *     - `call.squadId->[n].assistantId->transcriber`.
      */
-    transcriber: Record<string, never>;
+    transcriber: Record<string, unknown>;
     /** @description This is the minutes of `transcriber` usage. This should match `call.endedAt` - `call.startedAt` for single assistant calls, while squad calls will have multiple transcriber costs one for each assistant that was used. */
     minutes: number;
     /** @description This is the cost of the component in USD. */
@@ -19467,7 +19467,7 @@ export interface ModelCost {
      *     - `call.squadId->[n].assistant.model`,
      *     - `call.squadId->[n].assistantId->model`.
      */
-    model: Record<string, never>;
+    model: Record<string, unknown>;
     /** @description This is the number of prompt tokens used in the call. These should be total prompt tokens used in the call for single assistant calls, while squad calls will have multiple model costs one for each assistant that was used. */
     promptTokens: number;
     /** @description This is the number of completion tokens generated in the call. These should be total completion tokens used in the call for single assistant calls, while squad calls will have multiple model costs one for each assistant that was used. */
@@ -19500,7 +19500,7 @@ export interface VoiceCost {
      *     - `call.squadId->[n].assistant.voice`,
      *     - `call.squadId->[n].assistantId->voice`.
      */
-    voice: Record<string, never>;
+    voice: Record<string, unknown>;
     /** @description This is the number of characters that were generated during the call. These should be total characters used in the call for single assistant calls, while squad calls will have multiple voice costs one for each assistant that was used. */
     characters: number;
     /** @description This is the cost of the component in USD. */
@@ -19538,7 +19538,7 @@ export interface VoicemailDetectionCost {
      */
     type: "voicemail-detection";
     /** @description This is the model that was used to perform the analysis. */
-    model: Record<string, never>;
+    model: Record<string, unknown>;
     /**
      * @description This is the provider that was used to detect the voicemail.
      * @enum {string}
@@ -19581,7 +19581,7 @@ export interface AnalysisCost {
      */
     analysisType: "summary" | "structuredData" | "successEvaluation" | "structuredOutput";
     /** @description This is the model that was used to perform the analysis. */
-    model: Record<string, never>;
+    model: Record<string, unknown>;
     /** @description This is the number of prompt tokens used in the analysis. */
     promptTokens: number;
     /** @description This is the number of completion tokens generated in the analysis. */
@@ -19811,9 +19811,9 @@ export interface Analysis {
     /** @description This is the summary of the call. Customize by setting `assistant.analysisPlan.summaryPrompt`. */
     summary?: string;
     /** @description This is the structured data extracted from the call. Customize by setting `assistant.analysisPlan.structuredDataPrompt` and/or `assistant.analysisPlan.structuredDataSchema`. */
-    structuredData?: Record<string, never>;
+    structuredData?: Record<string, unknown>;
     /** @description This is the structured data catalog of the call. Customize by setting `assistant.analysisPlan.structuredDataMultiPlan`. */
-    structuredDataMulti?: Record<string, never>[];
+    structuredDataMulti?: Record<string, unknown>[];
     /** @description This is the evaluation of the call. Customize by setting `assistant.analysisPlan.successEvaluationPrompt` and/or `assistant.analysisPlan.successEvaluationRubric`. */
     successEvaluation?: string;
 }
@@ -19882,7 +19882,7 @@ export interface NodeArtifact {
     /** @description This is the node name. */
     nodeName?: string;
     /** @description These are the variable values that were extracted from the node. */
-    variableValues?: Record<string, never>;
+    variableValues?: Record<string, unknown>;
 }
 export interface AssistantActivation {
     /**
@@ -19978,19 +19978,19 @@ export interface Artifact {
     /** @description Ordered list of assistants that were active during the call, including after transfers and handoffs. */
     assistantActivations?: components["schemas"]["AssistantActivation"][];
     /** @description These are the variable values at the end of the workflow execution. */
-    variableValues?: Record<string, never>;
+    variableValues?: Record<string, unknown>;
     /** @description This is the performance metrics for the call. It contains the turn latency, broken down by component. */
     performanceMetrics?: components["schemas"]["PerformanceMetrics"];
     /**
      * @description These are the structured outputs that will be extracted from the call.
      *     To enable, set `assistant.artifactPlan.structuredOutputIds` with the IDs of the structured outputs you want to extract.
      */
-    structuredOutputs?: Record<string, never>;
+    structuredOutputs?: Record<string, unknown>;
     /**
      * @description These are the scorecards that have been evaluated based on the structured outputs extracted during the call.
      *     To enable, set `assistant.artifactPlan.scorecardIds` or `assistant.artifactPlan.scorecards` with the IDs or objects of the scorecards you want to evaluate.
      */
-    scorecards?: Record<string, never>;
+    scorecards?: Record<string, unknown>;
     /**
      * Format: date-time
      * @description This is when the structured outputs were last updated
@@ -20070,7 +20070,7 @@ export interface WorkflowOverrides {
      *      Some VAPI reserved defaults:
      *      - *customer* - the customer object
      */
-    variableValues?: Record<string, never>;
+    variableValues?: Record<string, unknown>;
 }
 export interface TransferPhoneNumberHookAction {
     /**
@@ -20871,7 +20871,7 @@ export interface DeveloperMessage {
     /** @description This is an optional name for the participant */
     name?: string;
     /** @description This is an optional metadata for the message */
-    metadata?: Record<string, never>;
+    metadata?: Record<string, unknown>;
 }
 export interface ToolCallFunction {
     /** @description This is the arguments to call the function with */
@@ -20903,7 +20903,7 @@ export interface AssistantMessage {
     /** @description This is an optional name for the participant */
     name?: string;
     /** @description This is an optional metadata for the message */
-    metadata?: Record<string, never>;
+    metadata?: Record<string, unknown>;
 }
 export interface ToolMessage {
     /**
@@ -20919,7 +20919,7 @@ export interface ToolMessage {
     /** @description This is an optional name for the participant */
     name?: string;
     /** @description This is an optional metadata for the message */
-    metadata?: Record<string, never>;
+    metadata?: Record<string, unknown>;
 }
 export interface FunctionCall {
     /** @description This is the arguments to call the function with */
@@ -21242,7 +21242,7 @@ export interface ChatAssistantOverrides {
      *       "company": "ACME Corp"
      *     }
      */
-    variableValues?: Record<string, never>;
+    variableValues?: Record<string, unknown>;
 }
 export interface CreateWebCustomerDTO {
     /**
@@ -21502,7 +21502,7 @@ export interface ResponseOutputText {
      * @description Annotations in the text output
      * @default []
      */
-    annotations: Record<string, never>[];
+    annotations: Record<string, unknown>[];
     /** @description The text output from the model */
     text: string;
     /**
@@ -21742,7 +21742,7 @@ export interface Campaign {
      */
     updatedAt: string;
     /** @description This is a map of call IDs to campaign call details. */
-    calls: Record<string, never>;
+    calls: Record<string, unknown>;
     /** @description This is the number of calls that have been scheduled. */
     callsCounterScheduled: number;
     /** @description This is the number of calls that have been queued. */
@@ -31075,40 +31075,40 @@ export interface ToolVersion {
     versionName?: string | null;
     /** @description Optional description for this version. Pass `null` to clear. */
     versionDescription?: string | null;
-    type?: Record<string, never>;
-    function?: Record<string, never> | null;
-    messages?: Record<string, never>[] | null;
-    metadata?: Record<string, never> | null;
+    type?: Record<string, unknown>;
+    function?: Record<string, unknown> | null;
+    messages?: Record<string, unknown>[] | null;
+    metadata?: Record<string, unknown> | null;
     templateId?: string | null;
     server?: components["schemas"]["Server"] | null;
     async?: boolean | null;
-    destinations?: Record<string, never>[] | null;
+    destinations?: Record<string, unknown>[] | null;
     name?: string | null;
     subType?: string | null;
     displayWidthPx?: number | null;
     displayHeightPx?: number | null;
     displayNumber?: number | null;
-    knowledgeBases?: Record<string, never>[] | null;
+    knowledgeBases?: Record<string, unknown>[] | null;
     url?: string | null;
     method?: string | null;
-    headers?: Record<string, never> | null;
-    body?: Record<string, never>;
-    backoffPlan?: Record<string, never> | null;
+    headers?: Record<string, unknown> | null;
+    body?: Record<string, unknown>;
+    backoffPlan?: Record<string, unknown> | null;
     timeoutSeconds?: number | null;
     description?: string | null;
-    variableExtractionPlan?: Record<string, never> | null;
-    rejectionPlan?: Record<string, never> | null;
+    variableExtractionPlan?: Record<string, unknown> | null;
+    rejectionPlan?: Record<string, unknown> | null;
     credentialId?: string | null;
     extendedDelayWhenPrecededByTextEnabled?: boolean | null;
     beepDetectionEnabled?: boolean | null;
     code?: string | null;
-    environmentVariables?: Record<string, never>[] | null;
-    parameters?: Record<string, never>[] | null;
+    environmentVariables?: Record<string, unknown>[] | null;
+    parameters?: Record<string, unknown>[] | null;
     encryptedPaths?: string[] | null;
     sipInfoDtmfEnabled?: boolean | null;
     verb?: string | null;
     defaultResult?: string | null;
-    toolMessages?: Record<string, never>[] | null;
+    toolMessages?: Record<string, unknown>[] | null;
     /** @description This is the unique identifier for the version row. */
     id: string;
     /** @description This is the unique identifier for the org that owns this version. */
@@ -31271,13 +31271,13 @@ export interface ToolDraft {
      *     discriminator, so it is validated as a plain object (mirrors how
      *     `ToolCallResult.metadata` is typed).
      */
-    metadata?: Record<string, never>;
+    metadata?: Record<string, unknown>;
     /** @description This is the unique identifier for the template this tool was created from. */
     templateId?: string;
     server?: components["schemas"]["Server"];
     async?: boolean;
     /** @description These are the destinations that the call can be transferred to. */
-    destinations?: Record<string, never>[];
+    destinations?: Record<string, unknown>[];
     /** @description This is the name of the tool. This will be passed to the model. */
     name?: string;
     /** @description This is the sub type of the tool (e.g. for computer, bash and text-editor tools). */
@@ -31303,7 +31303,7 @@ export interface ToolDraft {
      * @description This is the body of the request. Either a JSON schema (api-request) or a
      *     literal string / schema (sip-request).
      */
-    body?: Record<string, never>;
+    body?: Record<string, unknown>;
     /** @description This is the backoff plan if the request fails. */
     backoffPlan?: components["schemas"]["BackoffPlan"];
     /** @description This is the timeout in seconds for the request. */
@@ -31358,13 +31358,13 @@ export interface CreateToolDraftDTO {
      *     discriminator, so it is validated as a plain object (mirrors how
      *     `ToolCallResult.metadata` is typed).
      */
-    metadata?: Record<string, never>;
+    metadata?: Record<string, unknown>;
     /** @description This is the unique identifier for the template this tool was created from. */
     templateId?: string;
     server?: components["schemas"]["Server"];
     async?: boolean;
     /** @description These are the destinations that the call can be transferred to. */
-    destinations?: Record<string, never>[];
+    destinations?: Record<string, unknown>[];
     /** @description This is the name of the tool. This will be passed to the model. */
     name?: string;
     /** @description This is the sub type of the tool (e.g. for computer, bash and text-editor tools). */
@@ -31390,7 +31390,7 @@ export interface CreateToolDraftDTO {
      * @description This is the body of the request. Either a JSON schema (api-request) or a
      *     literal string / schema (sip-request).
      */
-    body?: Record<string, never>;
+    body?: Record<string, unknown>;
     /** @description This is the backoff plan if the request fails. */
     backoffPlan?: components["schemas"]["BackoffPlan"];
     /** @description This is the timeout in seconds for the request. */
@@ -31519,13 +31519,13 @@ export interface UpdateToolDraftDTO {
      *     discriminator, so it is validated as a plain object (mirrors how
      *     `ToolCallResult.metadata` is typed).
      */
-    metadata?: Record<string, never>;
+    metadata?: Record<string, unknown>;
     /** @description This is the unique identifier for the template this tool was created from. */
     templateId?: string;
     server?: components["schemas"]["Server"];
     async?: boolean;
     /** @description These are the destinations that the call can be transferred to. */
-    destinations?: Record<string, never>[];
+    destinations?: Record<string, unknown>[];
     /** @description This is the name of the tool. This will be passed to the model. */
     name?: string;
     /** @description This is the sub type of the tool (e.g. for computer, bash and text-editor tools). */
@@ -31551,7 +31551,7 @@ export interface UpdateToolDraftDTO {
      * @description This is the body of the request. Either a JSON schema (api-request) or a
      *     literal string / schema (sip-request).
      */
-    body?: Record<string, never>;
+    body?: Record<string, unknown>;
     /** @description This is the backoff plan if the request fails. */
     backoffPlan?: components["schemas"]["BackoffPlan"];
     /** @description This is the timeout in seconds for the request. */
@@ -31729,7 +31729,7 @@ export interface File {
     url?: string;
     parsedTextUrl?: string;
     parsedTextBytes?: number;
-    metadata?: Record<string, never>;
+    metadata?: Record<string, unknown>;
     /** @description This is the unique identifier for the file. */
     id: string;
     /** @description This is the unique identifier for the org that this file belongs to. */
@@ -31903,7 +31903,7 @@ export interface StructuredOutputRunResult {
     /** @description This is the name of the structured output that produced this value. */
     name: string;
     /** @description This is the extracted value, shaped by the structured output's schema. */
-    result: (string | number | boolean | Record<string, never> | unknown[]) | null;
+    result: (string | number | boolean | Record<string, unknown> | unknown[]) | null;
     compliancePlan?: components["schemas"]["ComplianceOverride"];
 }
 export interface StructuredOutputRunPreviewResponse {
@@ -33083,7 +33083,7 @@ export interface SimulationRunItemCallMetadata {
     /** @description This is the transcript of the conversation. */
     transcript?: string;
     /** @description This is the list of conversation messages in OpenAI format. */
-    messages?: Record<string, never>[];
+    messages?: Record<string, unknown>[];
     /** @description This is the URL to the call recording. */
     recordingUrl?: string;
     /** @description This is the call monitoring data (live listen URL). */
@@ -33537,7 +33537,7 @@ export interface InsightTimeRangeWithStep {
      *     - y: years
      * @example "2025-01-01" or "-7d" or "now"
      */
-    start?: Record<string, never>;
+    start?: Record<string, unknown>;
     /**
      * @description This is the end date for the time range.
      *
@@ -33554,7 +33554,7 @@ export interface InsightTimeRangeWithStep {
      *     - y: years
      * @example "2025-01-01" or "now"
      */
-    end?: Record<string, never>;
+    end?: Record<string, unknown>;
     /**
      * @description This is the timezone you want to set for the query.
      *
@@ -33638,7 +33638,7 @@ export interface InsightTimeRange {
      *     - y: years
      * @example "2025-01-01" or "-7d" or "now"
      */
-    start?: Record<string, never>;
+    start?: Record<string, unknown>;
     /**
      * @description This is the end date for the time range.
      *
@@ -33655,7 +33655,7 @@ export interface InsightTimeRange {
      *     - y: years
      * @example "2025-01-01" or "now"
      */
-    end?: Record<string, never>;
+    end?: Record<string, unknown>;
     /**
      * @description This is the timezone you want to set for the query.
      *
@@ -33812,7 +33812,7 @@ export interface TextInsight {
      *
      *     You can also use the query names as the variable in the formula.
      */
-    formula?: Record<string, never>;
+    formula?: Record<string, unknown>;
     timeRange?: components["schemas"]["InsightTimeRange"];
     /**
      * @description These are the queries to run to generate the insight.
@@ -33989,7 +33989,7 @@ export interface UpdateTextInsightFromCallTableDTO {
      *
      *     You can also use the query names as the variable in the formula.
      */
-    formula?: Record<string, never>;
+    formula?: Record<string, unknown>;
     timeRange?: components["schemas"]["InsightTimeRange"];
     /**
      * @description These are the queries to run to generate the insight.
@@ -34150,7 +34150,7 @@ export interface CreateTextInsightFromCallTableDTO {
      *
      *     You can also use the query names as the variable in the formula.
      */
-    formula?: Record<string, never>;
+    formula?: Record<string, unknown>;
     timeRange?: components["schemas"]["InsightTimeRange"];
     /**
      * @description These are the queries to run to generate the insight.
@@ -34402,7 +34402,7 @@ export interface FilterStructuredOutputColumnOnCallTable {
      * @description This is the value to filter on.
      *     The value type depends on the structured output type being filtered.
      */
-    value: Record<string, never>;
+    value: Record<string, unknown>;
 }
 export interface FilterStringArrayTypeColumnOnCallTable {
     /**
@@ -34649,7 +34649,7 @@ export interface TextInsightFromCallTable {
      *
      *     You can also use the query names as the variable in the formula.
      */
-    formula?: Record<string, never>;
+    formula?: Record<string, unknown>;
     timeRange?: components["schemas"]["InsightTimeRange"];
     /**
      * @description These are the queries to run to generate the insight.
@@ -34952,7 +34952,7 @@ export interface ChatEvalAssistantMessageMockToolCall {
      * @description This is the arguments that will be passed to the tool call.
      * @example "{"city": "San Francisco"}"
      */
-    arguments?: Record<string, never>;
+    arguments?: Record<string, unknown>;
 }
 export interface ChatEvalAssistantMessageMock {
     /**
@@ -35094,7 +35094,7 @@ export interface EvalOpenAIModel {
      *     It is recommended to use the system message to instruct the LLM how to evaluate the assistant message, and then use the first user message to pass the assistant message to be evaluated.
      * @example {
      */
-    messages: Record<string, never>[];
+    messages: Record<string, unknown>[];
 }
 export interface EvalAnthropicModel {
     /**
@@ -35130,7 +35130,7 @@ export interface EvalAnthropicModel {
      *     It is recommended to use the system message to instruct the LLM how to evaluate the assistant message, and then use the first user message to pass the assistant message to be evaluated.
      * @example {
      */
-    messages: Record<string, never>[];
+    messages: Record<string, unknown>[];
 }
 export interface EvalGoogleModel {
     /**
@@ -35160,7 +35160,7 @@ export interface EvalGoogleModel {
      *     It is recommended to use the system message to instruct the LLM how to evaluate the assistant message, and then use the first user message to pass the assistant message to be evaluated.
      * @example {
      */
-    messages: Record<string, never>[];
+    messages: Record<string, unknown>[];
 }
 export interface EvalGroqModel {
     /**
@@ -35190,7 +35190,7 @@ export interface EvalGroqModel {
      *     It is recommended to use the system message to instruct the LLM how to evaluate the assistant message, and then use the first user message to pass the assistant message to be evaluated.
      * @example {
      */
-    messages: Record<string, never>[];
+    messages: Record<string, unknown>[];
 }
 export interface EvalCustomModel {
     /**
@@ -35201,7 +35201,7 @@ export interface EvalCustomModel {
     /** @description These is the URL we'll use for the OpenAI client's `baseURL`. Ex. https://openrouter.ai/api/v1 */
     url: string;
     /** @description These are the headers we'll use for the OpenAI client's `headers`. */
-    headers?: Record<string, never>;
+    headers?: Record<string, unknown>;
     /** @description This sets the timeout for the connection to the custom provider without needing to stream any tokens back. Default is 20 seconds. */
     timeoutSeconds?: number;
     /** @description This is the name of the model. Ex. gpt-4o */
@@ -35223,7 +35223,7 @@ export interface EvalCustomModel {
      *     It is recommended to use the system message to instruct the LLM how to evaluate the assistant message, and then use the first user message to pass the assistant message to be evaluated.
      * @example {
      */
-    messages: Record<string, never>[];
+    messages: Record<string, unknown>[];
 }
 export interface AssistantMessageJudgePlanAI {
     /**
@@ -35518,7 +35518,7 @@ export interface EvalRun {
      * @description This is the break up of costs of the eval or suite run.
      * @example [{ type: "model", model: "gpt-4o", cost: 0.01 }]
      */
-    costs: Record<string, never>[];
+    costs: Record<string, unknown>[];
     /**
      * @description This is the type of the run.
      *     Currently it is fixed to `eval`.
@@ -36039,7 +36039,7 @@ export interface UpdateUserRoleDTO {
 }
 export interface JwtResponse {
     accessToken: string;
-    aud: Record<string, never>;
+    aud: Record<string, unknown>;
 }
 export interface TokenRestrictions {
     /** @description This determines whether the token is enabled or disabled. Default is true, it's enabled. */
@@ -38346,7 +38346,7 @@ export interface CredentialEndUser {
     endUserEmail?: string | null;
     endUserId: string;
     organizationId: string;
-    tags?: Record<string, never>;
+    tags?: Record<string, unknown>;
 }
 export interface CredentialSessionError {
     type: string;
@@ -38367,11 +38367,11 @@ export interface CredentialWebhookDTO {
     success: boolean;
     endUser: components["schemas"]["CredentialEndUser"];
     error?: components["schemas"]["CredentialSessionError"];
-    tags?: Record<string, never>;
+    tags?: Record<string, unknown>;
 }
 export interface CredentialActionRequest {
     action_name: string;
-    input: Record<string, never>;
+    input: Record<string, unknown>;
 }
 export interface HMACAuthenticationPlan {
     /**
@@ -38823,7 +38823,7 @@ export interface ProviderResource {
     /** @description This is the provider-specific identifier for the resource. */
     resourceId: string;
     /** @description This is the full resource data from the provider's API. */
-    resource: Record<string, never>;
+    resource: Record<string, unknown>;
 }
 export interface ProviderResourcePaginatedResponse {
     results: components["schemas"]["ProviderResource"][];
@@ -38953,7 +38953,7 @@ export interface AnalyticsQueryResult {
      *       // Additional results
      *     ]
      */
-    result: Record<string, never>[];
+    result: Record<string, unknown>[];
 }
 export interface ClientMessageWorkflowNodeStarted {
     /** @description This is the phone number that the message is associated with. */
@@ -38979,7 +38979,7 @@ export interface ClientMessageWorkflowNodeStarted {
     /** @description This is the assistant that the message is associated with. */
     assistant?: components["schemas"]["CreateAssistantDTO"];
     /** @description This is the active node. */
-    node: Record<string, never>;
+    node: Record<string, unknown>;
 }
 export interface ClientMessageAssistantStarted {
     /** @description This is the phone number that the message is associated with. */
@@ -39118,7 +39118,7 @@ export interface ClientMessageModelOutput {
     /** @description This is the assistant that the message is associated with. */
     assistant?: components["schemas"]["CreateAssistantDTO"];
     /** @description This is the output of the model. It can be a token or tool call. */
-    output: Record<string, never>;
+    output: Record<string, unknown>;
 }
 export interface ClientMessageSpeechUpdate {
     /** @description This is the phone number that the message is associated with. */
@@ -39260,7 +39260,7 @@ export interface ClientMessageToolCallsResult {
     /** @description This is the assistant that the message is associated with. */
     assistant?: components["schemas"]["CreateAssistantDTO"];
     /** @description This is the result of the tool call. */
-    toolCallResult: Record<string, never>;
+    toolCallResult: Record<string, unknown>;
 }
 export interface ClientMessageTransferUpdate {
     /** @description This is the phone number that the message is associated with. */
@@ -39292,9 +39292,9 @@ export interface ClientMessageTransferUpdate {
     /** @description This is the assistant that the call is being transferred from. This is only sent if `destination.type` is "assistant". */
     fromAssistant?: components["schemas"]["CreateAssistantDTO"];
     /** @description This is the step that the conversation moved to. */
-    toStepRecord?: Record<string, never>;
+    toStepRecord?: Record<string, unknown>;
     /** @description This is the step that the conversation moved from. = */
-    fromStepRecord?: Record<string, never>;
+    fromStepRecord?: Record<string, unknown>;
 }
 export interface ClientMessageUserInterrupted {
     /** @description This is the phone number that the message is associated with. */
@@ -39771,7 +39771,7 @@ export interface ServerMessageHandoffDestinationRequest {
     /** @description This is the chat object. */
     chat?: components["schemas"]["Chat"];
     /** @description This is the parameters of the handoff destination request. */
-    parameters: Record<string, never>;
+    parameters: Record<string, unknown>;
 }
 export interface ServerMessageHang {
     /** @description This is the phone number that the message is associated with. */
@@ -39882,7 +39882,7 @@ export interface ServerMessageModelOutput {
     /** @description This is the chat object. */
     chat?: components["schemas"]["Chat"];
     /** @description This is the output of the model. It can be a token or tool call. */
-    output: Record<string, never>;
+    output: Record<string, unknown>;
 }
 export interface ServerMessagePhoneCallControl {
     /** @description This is the phone number that the message is associated with. */
@@ -40025,7 +40025,7 @@ export interface ServerMessageStatusUpdate {
      *
      *     This will include any errors related to the "assistant-request" if one was made.
      */
-    inboundPhoneCallDebuggingArtifacts?: Record<string, never>;
+    inboundPhoneCallDebuggingArtifacts?: Record<string, unknown>;
 }
 export interface ServerMessageToolCalls {
     /** @description This is the phone number that the message is associated with. */
@@ -40133,9 +40133,9 @@ export interface ServerMessageTransferUpdate {
     /** @description This is the assistant that the call is being transferred from. This is only sent if `destination.type` is "assistant". */
     fromAssistant?: components["schemas"]["CreateAssistantDTO"];
     /** @description This is the step that the conversation moved to. */
-    toStepRecord?: Record<string, never>;
+    toStepRecord?: Record<string, unknown>;
     /** @description This is the step that the conversation moved from. = */
-    fromStepRecord?: Record<string, never>;
+    fromStepRecord?: Record<string, unknown>;
 }
 export interface ServerMessageTranscript {
     /** @description This is the phone number that the message is associated with. */
@@ -40907,7 +40907,7 @@ export interface ServerMessageResponseHandoffDestinationRequest {
     /** @description This is the local tool result message returned for the handoff tool call. */
     result?: string;
     /** @description This is the destination you'd like the call to be transferred to. */
-    destination: Record<string, never>;
+    destination: Record<string, unknown>;
     /** @description This is the error message if the handoff should not be made. */
     error?: string;
 }
@@ -40957,7 +40957,7 @@ export interface ToolCallResult {
      */
     error?: string;
     /** @description This is optional metadata for the tool call result to be sent to the client. */
-    metadata?: Record<string, never>;
+    metadata?: Record<string, unknown>;
 }
 export interface ServerMessageResponseToolCalls {
     /** @description These are the results of the "tool-calls" message. */
@@ -41111,7 +41111,7 @@ export interface KnowledgeBaseCost {
      */
     type: "knowledge-base";
     /** @description This is the model that was used for processing the knowledge base. */
-    model: Record<string, never>;
+    model: Record<string, unknown>;
     /** @description This is the number of prompt tokens used in the knowledge base query. */
     promptTokens: number;
     /** @description This is the number of completion tokens generated in the knowledge base query. */
@@ -42334,7 +42334,7 @@ export interface VapiSipTransportMessage {
      */
     sipVerb: "INFO" | "MESSAGE" | "NOTIFY";
     /** @description These are the headers to include with the SIP request. */
-    headers?: Record<string, never>;
+    headers?: Record<string, unknown>;
     /** @description This is the body of the SIP request, if any. */
     body?: string;
 }
