@@ -77,14 +77,15 @@ export function createApp(opts: AppOptions): BuiltApp {
   const { config, db } = opts;
   const log = opts.log ?? createLogger({ level: config.LOG_LEVEL });
   const metrics = opts.metrics ?? createMetrics({ db });
-  const limits = countingRefusals(opts.limits ?? createRateLimits({ config, db, log }), metrics);
+  const privacy = opts.privacy ?? createPrivacyKeys(db, config.PRIVACY_SECRET);
+  const limits = countingRefusals(opts.limits ?? createRateLimits({ config, db, log, privacy }), metrics);
   const deps: Deps = {
     config,
     db,
     log,
     conversations: opts.conversations ?? unverifiedConversations,
     limits,
-    privacy: opts.privacy ?? createPrivacyKeys(db, config.PRIVACY_SECRET),
+    privacy,
     awaitReports: !!opts.vapiWebhookSecret,
     nudgeMail: opts.nudgeMail ?? (() => {}),
     nudgeWebhooks: opts.nudgeWebhooks ?? (() => {}),

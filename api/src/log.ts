@@ -1,6 +1,9 @@
 // Structured JSON logs, one object per line. No line holds an email address: a provider's error
 // ("Invalid 'To' address: …") or a database message would otherwise carry a visitor's address
-// into the logs, so every address-shaped string is replaced before the line is written.
+// into the logs, so every address-shaped string is replaced before the line is written. Nor does
+// a line hold a whole IP address: a field named `ip` is written as its network (loggedIp).
+import { loggedIp } from './http/logged-ip';
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
@@ -33,7 +36,9 @@ export function createLogger(opts: { level?: LogLevel; sink?: LogSink; bindings?
     if (ORDER[level] < min) return;
     let line: string;
     try {
-      line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...bindings, ...fields }, errorReplacer);
+      const all: Record<string, unknown> = { ...bindings, ...fields };
+      if (typeof all.ip === 'string') all.ip = loggedIp(all.ip);
+      line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...all }, errorReplacer);
     } catch {
       line = JSON.stringify({ time: new Date().toISOString(), level, msg, note: 'unserialisable fields' });
     }

@@ -1,6 +1,7 @@
 // The database suite, on SQLite (always) and on PostgreSQL (when TEST_DATABASE_URL is set).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import { createDatabase, migrate, type Db } from '../src/db';
 import { claim, enqueue } from '../src/mail/outbox';
@@ -207,6 +208,12 @@ function suite(name: 'sqlite' | 'postgres', makeTarget: () => Promise<Target>) {
         // 6 a minute: shared, the seventh and eighth are refused whichever instance gets them;
         // counted apart, each instance would take 4 and refuse none.
         expect(statuses).toEqual(name === 'postgres' ? [200, 200, 200, 200, 200, 200, 429, 429] : Array(8).fill(200));
+        if (name === 'postgres') {
+          // The shared table counts by a keyed hash: no row holds the client's address.
+          const { rows } = await sql<{ key: string }>`select key from rate_limit`.execute(a.db.kysely);
+          expect(rows.length).toBeGreaterThan(0);
+          expect(rows.map((r) => r.key).join('\n')).not.toContain(client);
+        }
       } finally {
         await a.close();
         await b.close();

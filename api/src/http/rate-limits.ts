@@ -4,6 +4,7 @@
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Config } from '../config';
 import type { Db } from '../db';
+import type { PrivacyKeys } from '../privacy/keys';
 import type { Logger } from '../log';
 import type { Metrics } from '../metrics/metrics';
 
@@ -22,7 +23,7 @@ export interface RateLimits {
 /** The table rate-limiter-flexible's PostgreSQL store uses (created by a migration). */
 export const RATE_LIMIT_TABLE = 'rate_limit';
 
-export function createRateLimits(opts: { config: Config; db: Db; log: Logger }): RateLimits {
+export function createRateLimits(opts: { config: Config; db: Db; log: Logger; privacy: Pick<PrivacyKeys, 'counterKey'> }): RateLimits {
   const { config, db, log } = opts;
   const points: Record<LimitClass, number> = {
     strict: config.STRICT_RATE_LIMIT_PER_MINUTE,
@@ -30,6 +31,9 @@ export function createRateLimits(opts: { config: Config; db: Db; log: Logger }):
     query: config.RATE_LIMIT_PER_MINUTE * 4,
   };
   const pool = db.pgPool;
+  // A key holds the client's IP. In memory it may stay whole; in the table every instance shares
+  // it is stored as a keyed hash, so the database never holds an address.
+  const stored = pool ? (key: string) => opts.privacy.counterKey(key) : (key: string) => Promise.resolve(key);
   const make = (cls: LimitClass, index: number): RateLimiterAbstract =>
     pool
       ? new RateLimiterPostgres({
@@ -52,7 +56,7 @@ export function createRateLimits(opts: { config: Config; db: Db; log: Logger }):
     async consume(cls, key) {
       const limit = points[cls];
       try {
-        const res = await limiters[cls].consume(key);
+        const res = await limiters[cls].consume(await stored(key));
         storeDown = false;
         return { allowed: true, limit, remaining: res.remainingPoints, resetSeconds: Math.ceil(res.msBeforeNext / 1000) };
       } catch (err) {

@@ -14,6 +14,8 @@ export interface PrivacyKeys {
   addressOf(token: string): Promise<string | null>;
   /** HMAC-SHA256 of the address: how an unsubscribe is stored. */
   addressKey(email: string): Promise<string>;
+  /** HMAC-SHA256 of a rate-limit key (it holds the client's IP): how a shared counter is stored. */
+  counterKey(key: string): Promise<string>;
 }
 
 /** Addresses are matched as the lead form stores them: trimmed and lower-cased. */
@@ -29,11 +31,12 @@ interface Material {
   seal: Buffer;
   nonce: Buffer;
   hash: Buffer;
+  counter: Buffer;
 }
 
 function derive(secret: string): Material {
   const key = (info: string) => Buffer.from(hkdfSync('sha256', secret, 'helena-privacy', info, 32));
-  return { seal: key('seal address'), nonce: key('nonce'), hash: key('address hash') };
+  return { seal: key('seal address'), nonce: key('nonce'), hash: key('address hash'), counter: key('rate limit counter') };
 }
 
 /** The stored secret, made by the first instance that needs it (every other one reads that row). */
@@ -86,6 +89,10 @@ export function createPrivacyKeys(db: Db, secret: string | undefined): PrivacyKe
     async addressKey(email) {
       const k = await keys();
       return createHmac('sha256', k.hash).update(normalizeAddress(email)).digest('hex');
+    },
+    async counterKey(key) {
+      const k = await keys();
+      return createHmac('sha256', k.counter).update(key).digest('base64url');
     },
   };
 }
