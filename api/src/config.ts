@@ -178,6 +178,8 @@ export const configSchema = z
     RETENTION_DAYS: z.preprocess(blankToUndefined, z.coerce.number().positive('must be above 0').max(36_500).default(365)),
     /** How often the retention sweep runs. */
     RETENTION_SWEEP_MS: int(3_600_000, 100, 7 * 24 * 3_600_000),
+    /** How often the deletions owed to the voice platform are tried (also right after each erasure). */
+    PLATFORM_ERASURE_POLL_MS: int(60_000, 100, 24 * 3_600_000),
     ASSISTANT_NAME: z.preprocess(blankToUndefined, z.string().max(100).default('Helena')),
 
     LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info')),

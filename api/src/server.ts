@@ -20,6 +20,8 @@ import type { StaticRoot } from './http/static';
 import type { AppEnv } from './http/access-log';
 import { startReportWaiter } from './proposal/report-wait';
 import { startRetentionSweeper } from './privacy/retention';
+import { deleterOf, startPlatformEraser } from './privacy/platform-erasure';
+import type { Periodic } from './queue/periodic';
 import type { Hono } from 'hono';
 
 export interface StartOptions {
@@ -111,6 +113,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       : null;
 
   let ready = false;
+  // Started once the app is built; erasures before then are sent by its first run.
+  let eraser: Periodic | null = null;
   const { app, deps } = createApp({
     config,
     db,
@@ -118,6 +122,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     conversations,
     nudgeMail: () => worker?.nudge(),
     nudgeWebhooks: () => webhooks?.nudge(),
+    nudgePlatformErasures: () => eraser?.nudge(),
     sink,
     devMail: opts.devMail,
     staticRoots: opts.staticRoots,
@@ -162,6 +167,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   // Proposal emails waiting for end-of-call reports whose wait ran out, including those of a previous run.
   const waiter = deps.awaitReports ? startReportWaiter(deps, config.MAIL_POLL_MS) : null;
   const sweeper = startRetentionSweeper(deps, config.RETENTION_SWEEP_MS);
+  eraser = startPlatformEraser({ db, log, platform: deleterOf(platform) }, config.PLATFORM_ERASURE_POLL_MS);
   ready = true;
   log.info('listening', { url, database: db.dialect, mail: useLocalSink ? 'local sink (/dev/mail)' : config.POSTMARK_API_URL ?? 'postmark' });
 
@@ -171,6 +177,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       ready = false;
       await waiter?.stop();
       await sweeper.stop();
+      await eraser?.stop();
       await Promise.all([worker?.stop(), webhooks?.stop()]);
       await new Promise<void>((resolve) => {
         // Responses from now on close their connection; idle keep-alive sockets are closed as

@@ -194,6 +194,15 @@ export interface WebhookEventTable {
   updated_at: string;
 }
 
+/** A deletion the voice platform still owes for an erased conversation: its call id and retry state only. */
+export interface PlatformErasureTable {
+  vapi_id: string;
+  attempts: number;
+  next_attempt_at: string;
+  last_error: string | null;
+  created_at: string;
+}
+
 export interface Database {
   customer: CustomerTable;
   vapi_call: VapiCallTable;
@@ -207,4 +216,5 @@ export interface Database {
   privacy_secret: PrivacySecretTable;
   mail_unsubscribe: MailUnsubscribeTable;
   webhook_event: WebhookEventTable;
+  platform_erasure: PlatformErasureTable;
 }

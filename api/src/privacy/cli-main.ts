@@ -9,6 +9,8 @@ import { createLogger } from '../log';
 import { createPrivacyKeys } from './keys';
 import { eraseAddress, isUnsubscribed, storedData } from './queries';
 import { sweepRetention } from './retention';
+import { deleterOf, drainPlatformErasures, type PlatformErasureResult } from './platform-erasure';
+import { sdkPlatformClient } from '../mail/summary';
 
 /** An address as the lead form takes it (trimmed, lower-cased), so it matches what is stored. */
 const emailSchema = customerUpsertInput.shape.email;
@@ -16,6 +18,17 @@ const emailSchema = customerUpsertInput.shape.email;
 const USAGE = 'usage: npm run privacy:export -- <email> | npm run privacy:erase -- <email> | npm run privacy:purge';
 
 class UsageError extends Error {}
+
+/** The drain's result, and a line on stderr when deletions are still owed to the platform. */
+function sayPending(result: PlatformErasureResult, keySet: boolean): PlatformErasureResult {
+  if (result.pending)
+    process.stderr.write(
+      keySet
+        ? `${result.pending} platform call deletion(s) pending: the platform did not answer; the server retries them, or run this command again.\n`
+        : `${result.pending} platform call deletion(s) pending: this command reaches the platform only with VAPI_PRIVATE_KEY (and VAPI_API_URL); a server with a platform (the demo's simulator too) sends them.\n`,
+    );
+  return result;
+}
 
 function addressArgument(args: string[]): string {
   if (args.length !== 1) throw new UsageError(`expected one email address.\n${USAGE}`);
@@ -33,12 +46,17 @@ async function main(command: string | undefined, args: string[]): Promise<unknow
   try {
     const keys = createPrivacyKeys(db, config.PRIVACY_SECRET);
     if (command === 'export') return await storedData(db, address, await keys.addressKey(address));
+    const log = createLogger({ level: 'silent' });
+    // The platform's copies of the erased conversations, as the server deletes them.
+    const platform = () =>
+      drainPlatformErasures({ db, log, platform: deleterOf(config.VAPI_PRIVATE_KEY ? sdkPlatformClient(config.VAPI_PRIVATE_KEY, config.VAPI_API_URL) : undefined) });
     if (command === 'erase') {
       const erased = await eraseAddress(db, address);
-      return { email: address, erased, unsubscribeKept: await isUnsubscribed(db, await keys.addressKey(address)) };
+      const unsubscribeKept = await isUnsubscribed(db, await keys.addressKey(address));
+      return { email: address, erased, unsubscribeKept, platformDeletions: sayPending(await platform(), !!config.VAPI_PRIVATE_KEY) };
     }
-    const swept = await sweepRetention({ db, config, log: createLogger({ level: 'silent' }) });
-    return { retentionDays: config.RETENTION_DAYS, erased: swept };
+    const swept = await sweepRetention({ db, config, log });
+    return { retentionDays: config.RETENTION_DAYS, erased: swept, platformDeletions: sayPending(await platform(), !!config.VAPI_PRIVATE_KEY) };
   } finally {
     await db.close();
   }

@@ -5,6 +5,7 @@ import type { Db } from '../db';
 import { nowIso } from '../db';
 import type { Database } from '../db/schema';
 import { normalizeAddress } from './keys';
+import { queuePlatformErasures } from './platform-erasure';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -209,6 +210,8 @@ async function eraseOnce(db: Db, e: string, idleBefore: string | undefined): Pro
         .execute();
       const vapiIds = (await tx.selectFrom('vapi_call').select('vapi_id').where('id', 'in', o.conversationIds).execute()).map((r) => r.vapi_id);
       if (vapiIds.length) await tx.deleteFrom('vapi_event_delivery').where('vapi_id', 'in', vapiIds).execute();
+      // The platform's own record of each conversation goes too, once it answers.
+      await queuePlatformErasures(tx, vapiIds);
       erased.conversations = count(await tx.deleteFrom('vapi_call').where('id', 'in', o.conversationIds).executeTakeFirst());
     }
     if (o.customerIds.length) {
@@ -240,7 +243,9 @@ export async function eraseIdleConversations(db: Db, cutoff: string): Promise<nu
       .where((eb) =>
         eb.not(eb.exists(eb.selectFrom('proposal_wait').select('proposal_wait.outbox_id').whereRef('proposal_wait.vapi_call_id', '=', 'vapi_call.id'))),
       )
-      .executeTakeFirst();
-    return count(gone);
+      .returning('vapi_id')
+      .execute();
+    await queuePlatformErasures(tx, gone.map((r) => r.vapi_id));
+    return gone.length;
   });
 }

@@ -5,6 +5,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db';
 import type { Logger } from '../log';
+import { startPeriodic, type Periodic } from '../queue/periodic';
 import { eraseAddress, eraseIdleConversations, idleAddresses, NOTHING_ERASED, type ErasedCounts } from './queries';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -49,23 +50,13 @@ export async function sweepRetention(deps: SweepDeps, now = Date.now()): Promise
 }
 
 /** Sweeps now and then every `everyMs` until stopped; logs what went, never whose. */
-export function startRetentionSweeper(deps: SweepDeps, everyMs: number): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  const run = () => {
-    running = running
-      .then(() => sweepRetention(deps))
-      .then((r) => {
-        if (r.addresses || r.anonymousConversations) deps.log.info('retention sweep', { retentionDays: deps.config.RETENTION_DAYS, ...r });
-      })
-      .catch((err) => deps.log.error('retention sweep failed', { err }));
-  };
-  run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+export function startRetentionSweeper(deps: SweepDeps, everyMs: number): Periodic {
+  return startPeriodic(
+    async () => {
+      const r = await sweepRetention(deps);
+      if (r.addresses || r.anonymousConversations) deps.log.info('retention sweep', { retentionDays: deps.config.RETENTION_DAYS, ...r });
     },
-  };
+    everyMs,
+    (err) => deps.log.error('retention sweep failed', { err }),
+  );
 }
