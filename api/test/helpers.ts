@@ -1,5 +1,7 @@
 // Test helpers: real servers on loopback, real database files in temp dirs.
 import { createHmac } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
 import { tmpdir } from 'node:os';
@@ -18,6 +20,21 @@ export const SINK_TOKEN = 'sink-test-token';
 export function tempDir(prefix = 'helena-api-'): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** `npm run -s <script> -- <args>` from the repository root, as an operator runs it: exit code and output. */
+export function npmRun(script: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', '-s', script, '--', ...args], { cwd: REPO_ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
 }
 
 export function testConfig(env: Record<string, string | undefined> = {}): Config {

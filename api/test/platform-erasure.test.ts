@@ -3,30 +3,15 @@
 // When the platform cannot be reached the deletion waits in a durable queue, the command says so,
 // and a later run sends it. On SQLite and (with TEST_DATABASE_URL) PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createPlatformSimulator, type PlatformSimulator } from '@helena/simulator/node';
-import { pgSchema, registerLead, startSink, startTestServer, tempDir, PG_URL, SINK_TOKEN, type SinkServer } from './helpers';
+import { npmRun, pgSchema, registerLead, startSink, startTestServer, tempDir, PG_URL, SINK_TOKEN, type SinkServer } from './helpers';
 import { createPrivacyKeys } from '../src/privacy/keys';
 import type { RunningServer } from '../src/server';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SCRIPT_TIMEOUT_MS = 120_000;
 const PUBLIC_URL = 'http://localhost:3000';
-
-function npmRun(script: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '-s', script, '--', ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 /** A loopback port nothing listens on: the platform, away. */
 async function closedPort(): Promise<number> {

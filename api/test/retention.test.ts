@@ -3,12 +3,9 @@
 // `npm run privacy:export|erase|purge` run as a person would, against the same database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { pgSchema, registerLead, rpc, startSink, startTestServer, tempDir, PG_URL, SINK_TOKEN, type SinkServer } from './helpers';
+import { npmRun, pgSchema, registerLead, rpc, startSink, startTestServer, tempDir, PG_URL, SINK_TOKEN, type SinkServer } from './helpers';
 import type { RunningServer } from '../src/server';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Each script is a fresh `npm run` with tsx: seconds each on a busy machine. */
 const SCRIPT_TIMEOUT_MS = 120_000;
@@ -79,18 +76,6 @@ const customerCount = async (s: Suite, email: string) => (await s.srv.db.kysely.
 const conversationCount = async (s: Suite, id: string) => (await s.srv.db.kysely.selectFrom('vapi_call').select('id').where('id', '=', id).execute()).length;
 
 /** Runs `npm run <script> -- args` in the repository, as an operator would. */
-function npmRun(script: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '-s', script, '--', ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
 function retentionSpecs(dialect: 'sqlite' | 'postgres') {
   describe('the periodic sweep (RETENTION_DAYS=0.5)', () => {
     const s = suiteFor(dialect, { RETENTION_DAYS: '0.5', RETENTION_SWEEP_MS: '200' });
