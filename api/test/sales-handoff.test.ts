@@ -74,9 +74,12 @@ function suite(dialect: 'sqlite' | 'postgres', enabled: boolean) {
         type: 'end-of-call-report',
         endedReason: 'customer-ended-call',
         artifact: {
+          // Listed as a report once listed them: the visitor's turns, then the assistant's.
           messages: [
+            { role: 'user', message: 'Hola, tenemos una clínica dental.', secondsFromStart: 4.1 },
+            { role: 'user', message: 'Quiero atender las llamadas fuera de horario.', secondsFromStart: 10.2 },
             { role: 'bot', message: '¿En qué te ayudo?', secondsFromStart: 0.4 },
-            { role: 'user', message: 'Quiero atender las llamadas fuera de horario.', secondsFromStart: 3.2 },
+            { role: 'bot', message: 'Cuéntame qué necesitáis.', secondsFromStart: 5.3 },
             { role: 'bot', message: 'Claro, te preparo una propuesta.', secondsFromStart: 71 },
           ],
         },
@@ -95,8 +98,13 @@ function suite(dialect: 'sqlite' | 'postgres', enabled: boolean) {
         }
         // Set-up 900 + 0 → 1.089,00 € with IVA; monthly 149 + 59 = 208 → 251,68 € with IVA.
         expect(m.text).toContain('Alta 1.089,00\u00a0€ · Cada mes 251,68\u00a0€');
-        expect(m.text).toContain('0:03 Visitante: Quiere atender'.replace('Quiere', 'Quiero'));
-        expect(m.text).toContain('1:11 Helena: Claro, te preparo una propuesta.');
+        // The conversation in the order it was said, whatever the order it was listed in.
+        const said = ['0:00 Helena: ¿En qué te ayudo?', '0:04 Visitante: Hola, tenemos una clínica dental.', '0:05 Helena: Cuéntame qué necesitáis.', '0:10 Visitante: Quiero atender las llamadas fuera de horario.', '1:11 Helena: Claro, te preparo una propuesta.'];
+        const at = said.map((line) => m.text.indexOf(line));
+        expect(at.every((i) => i >= 0), m.text).toBe(true);
+        expect([...at].sort((a, b) => a - b)).toEqual(at);
+        const inHtml = said.map((line) => m.html.indexOf(line.replace(/^[\d:]+ \S+: /, '')));
+        expect([...inHtml].sort((a, b) => a - b)).toEqual(inHtml);
         expect(m.text).toContain(`/propuesta/${callId}?equipo`);
         expect(m.text).not.toContain('Darme de baja');
         expect(m.attachments).toEqual([expect.objectContaining({ ContentType: 'application/pdf', Name: 'propuesta-dental-ruiz.pdf' })]);

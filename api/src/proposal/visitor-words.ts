@@ -10,10 +10,30 @@ const MAX_LINE = 2000;
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
 
-/** The visitor's turns in a message list (Vapi's `messages`, OpenAI-style `content` too). */
+const finiteTime = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : null);
+
+/**
+ * `items` in the order they were said. A platform's message list is not always in time order (a
+ * report once listed the visitor's turns, then the assistant's), so every transcript is sorted
+ * by `secondsFromStart`, or by `time` when no message has it. A message without a time stays
+ * after the one listed before it; equal times keep their listed order.
+ */
+export function inTimeOrder<T>(items: readonly T[]): T[] {
+  const objects: Json[] = items.map((m) => (isObject(m) ? m : {}));
+  const field = objects.some((m) => finiteTime(m.secondsFromStart) !== null) ? 'secondsFromStart' : 'time';
+  let last = -Infinity;
+  const keyed = items.map((item, index) => {
+    const t = finiteTime(objects[index]![field]);
+    if (t !== null) last = t;
+    return { item, index, key: t ?? last };
+  });
+  return keyed.sort((a, b) => a.key - b.key || a.index - b.index).map((k) => k.item);
+}
+
+/** The visitor's turns in a message list (Vapi's `messages`, OpenAI-style `content` too), in time order. */
 function userTurns(messages: unknown): string[] {
   if (!Array.isArray(messages)) return [];
-  return messages
+  return inTimeOrder(messages)
     .filter((m): m is Json => isObject(m) && m.role === 'user')
     .map((m) => (typeof m.message === 'string' ? m.message : typeof m.content === 'string' ? m.content : ''))
     .filter((t) => t.trim());
@@ -85,7 +105,7 @@ export function conversationOf(record: unknown): ConversationTurn[] {
   const artifact = isObject(record.artifact) ? record.artifact : {};
   const messages = Array.isArray(artifact.messages) ? artifact.messages : Array.isArray(record.messages) ? record.messages : [];
   const turns: ConversationTurn[] = [];
-  for (const m of messages) {
+  for (const m of inTimeOrder(messages as unknown[])) {
     if (!isObject(m) || turns.length >= MAX_TURNS) continue;
     const who = m.role === 'user' ? 'visitor' : m.role === 'bot' || m.role === 'assistant' ? 'assistant' : null;
     const text = typeof m.message === 'string' ? m.message : typeof m.content === 'string' ? m.content : '';
@@ -96,9 +116,9 @@ export function conversationOf(record: unknown): ConversationTurn[] {
   return turns;
 }
 
-/** The stored conversation column read back; anything malformed is left out. */
+/** The stored conversation column read back, in time order (rows stored before it was sorted too); anything malformed is left out. */
 export function storedConversation(parsed: unknown): ConversationTurn[] {
   return Array.isArray(parsed)
-    ? parsed.filter((t): t is ConversationTurn => isObject(t) && (t.who === 'visitor' || t.who === 'assistant') && typeof t.text === 'string')
+    ? inTimeOrder(parsed.filter((t): t is ConversationTurn => isObject(t) && (t.who === 'visitor' || t.who === 'assistant') && typeof t.text === 'string'))
     : [];
 }

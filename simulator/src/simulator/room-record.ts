@@ -28,15 +28,27 @@ export class RoomRecord {
     this.messages.push(entry);
   }
 
+  /**
+   * The messages in the order they were said. A turn is filed when it ends but timed from when it
+   * began, so a long answer can be filed after the visitor's next line; the platform lists them
+   * by time.
+   */
+  ordered(): PlatformMessage[] {
+    return this.messages
+      .map((m, i) => ({ m, i }))
+      .sort((a, b) => a.m.time - b.m.time || a.i - b.i)
+      .map(({ m }) => m);
+  }
+
   /** The conversation as the platform's transcript text: 'AI: …' and 'User: …' lines. */
   transcriptText(): string {
-    return this.messages
+    return this.ordered()
       .filter((m) => m.role === 'bot' || m.role === 'user')
       .map((m) => `${m.role === 'bot' ? 'AI' : 'User'}: ${m.message}`)
       .join('\n');
   }
 
   artifact(): Json {
-    return { messages: this.messages, messagesOpenAIFormatted: this.openAi, transcript: this.transcriptText() };
+    return { messages: this.ordered(), messagesOpenAIFormatted: this.openAi, transcript: this.transcriptText() };
   }
 }

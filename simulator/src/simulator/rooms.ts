@@ -407,11 +407,11 @@ export class Room {
   // ---- the record ---------------------------------------------------------------------------
   private record(m: Parameters<RoomRecord['add']>[0]): void {
     this.log.add(m);
-    this.options.updateCall({ messages: this.log.messages, artifact: this.log.artifact() });
+    this.options.updateCall({ messages: this.log.ordered(), artifact: this.log.artifact() });
   }
 
   private conversationUpdate(): void {
-    this.sendMessage({ type: 'conversation-update', messages: this.log.messages, messagesOpenAIFormatted: this.log.openAi });
+    this.sendMessage({ type: 'conversation-update', messages: this.log.ordered(), messagesOpenAIFormatted: this.log.openAi });
   }
 
   /** Ends the call: the ended status-update, the end-of-call fields on the record, the room closing. */
@@ -431,7 +431,7 @@ export class Room {
       endedReason: reason,
       ...(wasActive ? { startedAt: new Date(startedAt).toISOString() } : {}),
       endedAt: new Date(endedAt).toISOString(),
-      messages: this.log.messages,
+      messages: this.log.ordered(),
       transcript: this.log.transcriptText(),
       summary,
       analysis: { summary, ...this.dialogue.analysis() },
