@@ -60,13 +60,17 @@ function suite(dialect: 'sqlite' | 'postgres', enabled: boolean) {
     const deliver = (message: Record<string, unknown>) => deliverServerMessage(srv.url, SECRET, message);
 
     /** A registered call whose assistant filed the lead, then its end-of-call report with `messages` and `structuredData`. */
-    async function conversation(email: string, report: { messages: { role: string; message: string }[]; structuredData?: Record<string, unknown> }) {
+    async function conversation(
+      email: string,
+      report: { messages: { role: string; message: string }[]; structuredData?: Record<string, unknown> },
+      contact = { nombre: 'Lucía Gómez', empresa: 'Clínica Dental Sol' },
+    ) {
       const vapiId = `call-${email}`;
       const vc = await rpc(srv.url, 'vapi_call.create', { vapi_id: vapiId, initial_data: { start_time: new Date().toISOString() }, status: 'active' });
       expect(vc.status).toBe(200);
       await deliver({
         type: 'tool-calls',
-        toolCallList: [{ id: `tc-${email}`, type: 'function', function: { name: 'registrar_contacto', arguments: { email, nombre: 'Lucía Gómez', empresa: 'Clínica Dental Sol' } } }],
+        toolCallList: [{ id: `tc-${email}`, type: 'function', function: { name: 'registrar_contacto', arguments: { email, ...contact } } }],
         call: { id: vapiId },
       });
       await waitFor(() => sink.sink.messages.some((m) => m.to === email && m.subject === CONFIRMATION));
@@ -135,6 +139,22 @@ function suite(dialect: 'sqlite' | 'postgres', enabled: boolean) {
       const info = pdfInfo(tmp.dir, `${dialect}-1.pdf`);
       expect(info).toMatch(/Title:\s+Propuesta de Nexia para Clínica Dental Sol/);
       expect(info).toMatch(/Author:\s+Nexia/);
+    });
+
+    it('prints every Latin name exactly, in a tagged PDF with its language, under 200 KB', async () => {
+      const email = `lukasz-${dialect}@example.com`;
+      const { callId } = await conversation(email, { messages: said }, { nombre: 'Łukasz Wąsowski', empresa: 'Čapek & Søn' });
+      const bytes = new Uint8Array(await (await fetch(`${srv.url}/propuesta/${callId}.pdf`)).arrayBuffer());
+      expect(bytes.length).toBeLessThan(200 * 1024);
+      const text = pdfText(bytes, tmp.dir, `${dialect}-latin.pdf`);
+      expect(text).toContain('Hola, Łukasz Wąsowski');
+      expect(text).toContain('Propuesta de Nexia para Čapek & Søn');
+      expect(text).not.toContain('?');
+      const info = pdfInfo(tmp.dir, `${dialect}-latin.pdf`);
+      expect(info).toMatch(/^Tagged:\s+yes$/m);
+      expect(info).toMatch(/Title:\s+Propuesta de Nexia para Čapek & Søn/);
+      // The language a screen reader reads it in, from the catalogue's document (/Lang in the catalog).
+      expect(Buffer.from(bytes).toString('latin1')).toMatch(/\/Lang \(es-ES\)/);
     });
 
     it('says so honestly when nothing the visitor said matches: the always items and a call to talk', async () => {

@@ -1,7 +1,12 @@
 // The proposal as a PDF, from the same document and wording as the page. pdfkit writes real text
-// in the standard Helvetica fonts (nothing embedded, so a page is a few KB and text extraction
-// gets every word back); the company's colour and name head it. Rendered when a version of the
-// document is made, stored, never rendered per request.
+// in Noto Sans, embedded and subset to the letters used (a few tens of KB), so every Latin name
+// prints as written ('Łukasz Wąsowski', 'Čapek & Søn'), not just Windows-1252's. The PDF is tagged
+// (headings, paragraphs, a list of needs, a table of prices; the colour band and rules are
+// artifacts) with its language set, so a screen reader reads it in order. The company's colour
+// and name head it. Rendered when a version of the document is made, stored, never per request.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { create as openFont, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { textColorOn } from '../offer/color';
 import type { ProposalDocument } from './document';
@@ -12,14 +17,32 @@ const MUTED = '#5b6b7c';
 const MARGIN = 56;
 const WIDTH = 595.28 - 2 * MARGIN; // A4
 
-/** Text drawn in Helvetica must be in its encoding (Windows-1252): anything else loses its accents, not its letters. */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+const REGULAR = 'NotoSans';
+const BOLD = 'NotoSans-Bold';
+
+/**
+ * The two faces, opened once per process and shared by every PDF: parsing Noto Sans's tables is
+ * most of a render's cost, and pdfkit takes an opened fontkit font as well as its bytes (each
+ * PDF still embeds its own subset). Renders are synchronous, so no two use a face at once.
+ */
+const faces = (() => {
+  let loaded: { regular: Font; bold: Font } | null = null;
+  return () => {
+    if (!loaded) {
+      const require = createRequire(import.meta.url);
+      const open = (file: string) => openFont(readFileSync(require.resolve(`@expo-google-fonts/noto-sans/${file}`)));
+      loaded = { regular: open('400Regular/NotoSans_400Regular.ttf'), bold: open('700Bold/NotoSans_700Bold.ttf') };
+    }
+    return loaded;
+  };
+})();
+
+/** `text` with what the font cannot draw (an emoji, a script it lacks) as '?', never as an empty box. */
 function printable(text: string): string {
+  const { regular } = faces();
   return Array.from(text.normalize('NFC'), (ch) => {
     const code = ch.codePointAt(0)!;
-    if (code === 10 || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch)) return ch;
-    const base = ch.normalize('NFD').replace(/\p{M}+/gu, '');
-    return base && base !== ch && /^[\x20-\x7e\xa0-\xff]+$/.test(base) ? base : '?';
+    return code === 10 || regular.hasGlyphForCodePoint(code) ? ch : '?';
   }).join('');
 }
 
@@ -32,10 +55,26 @@ export function renderProposalPdf(d: ProposalDocument): Promise<Buffer> {
     size: 'A4',
     margin: MARGIN,
     bufferPages: false,
-    info: { Title: printable(pdfTitle(d)), Author: printable(d.seller.name), Subject: 'Propuesta comercial', Creator: printable(d.seller.name) },
+    info: { Title: pdfTitle(d), Author: d.seller.name, Subject: 'Propuesta comercial', Creator: d.seller.name },
     lang: 'es-ES',
     displayTitle: true,
+    tagged: true,
+    pdfVersion: '1.7',
   });
+  const { regular, bold } = faces();
+  // pdfkit's types list file names and bytes only; it takes an opened fontkit font as well.
+  pdf.registerFont(REGULAR, regular as unknown as Buffer);
+  pdf.registerFont(BOLD, bold as unknown as Buffer);
+  const root = pdf.struct('Document');
+  pdf.addStructure(root);
+  /** Draws `content` as one structure element of `type` under `parent` (the document by default). */
+  const tag = (type: string, content: () => void, parent: PDFKit.PDFStructureElement = root) => parent.add(pdf.struct(type, {}, content));
+  /** Draws `content` as decoration a screen reader skips. */
+  const artifact = (content: () => void) => {
+    pdf.markContent('Artifact', { type: 'Layout' });
+    content();
+    pdf.endMarkedContent();
+  };
   const chunks: Buffer[] = [];
   pdf.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -46,21 +85,24 @@ export function renderProposalPdf(d: ProposalDocument): Promise<Buffer> {
   const t = (s: string) => printable(s);
   const heading = (s: string) => {
     if (pdf.y > 740) pdf.addPage();
-    pdf.moveDown(0.8).font('Helvetica-Bold').fontSize(13).fillColor(INK).text(t(s), MARGIN, pdf.y, { width: WIDTH }).moveDown(0.3);
+    pdf.moveDown(0.8);
+    tag('H2', () => pdf.font(BOLD).fontSize(13).fillColor(INK).text(t(s), MARGIN, pdf.y, { width: WIDTH }));
+    pdf.moveDown(0.3);
   };
-  const body = (s: string, opts: { color?: string; size?: number; bold?: boolean } = {}) =>
-    pdf.font(opts.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(opts.size ?? 10.5).fillColor(opts.color ?? INK).text(t(s), MARGIN, pdf.y, { width: WIDTH, lineGap: 2 });
+  const paragraph = (s: string, opts: { color?: string; size?: number; bold?: boolean } = {}) =>
+    pdf.font(opts.bold ? BOLD : REGULAR).fontSize(opts.size ?? 10.5).fillColor(opts.color ?? INK).text(t(s), MARGIN, pdf.y, { width: WIDTH, lineGap: 2 });
+  const body = (s: string, opts: { color?: string; size?: number; bold?: boolean } = {}) => tag('P', () => paragraph(s, opts));
 
   // The band: the company's colour and name.
   const color = d.seller.color;
-  pdf.rect(0, 0, 595.28, 84).fill(color);
-  pdf.font('Helvetica-Bold').fontSize(20).fillColor(textColorOn(color)).text(t(d.seller.name), MARGIN, 30, { width: WIDTH * 0.6 });
-  pdf.font('Helvetica').fontSize(10).text(t('Propuesta comercial'), MARGIN, 36, { width: WIDTH, align: 'right' });
+  artifact(() => pdf.rect(0, 0, 595.28, 84).fill(color));
+  tag('P', () => pdf.font(BOLD).fontSize(20).fillColor(textColorOn(color)).text(t(d.seller.name), MARGIN, 30, { width: WIDTH * 0.6 }));
+  tag('P', () => pdf.font(REGULAR).fontSize(10).fillColor(textColorOn(color)).text(t('Propuesta comercial'), MARGIN, 36, { width: WIDTH, align: 'right' }));
   pdf.y = 104;
-  pdf.font('Helvetica').fontSize(10).fillColor(MUTED).text(t(pdfTitle(d)), MARGIN, pdf.y, { width: WIDTH });
+  tag('P', () => pdf.font(REGULAR).fontSize(10).fillColor(MUTED).text(t(pdfTitle(d)), MARGIN, pdf.y, { width: WIDTH }));
   pdf.moveDown(0.4);
 
-  pdf.font('Helvetica-Bold').fontSize(18).fillColor(INK).text(t(say.greeting(d)), MARGIN, pdf.y, { width: WIDTH });
+  tag('H1', () => pdf.font(BOLD).fontSize(18).fillColor(INK).text(t(say.greeting(d)), MARGIN, pdf.y, { width: WIDTH }));
   pdf.moveDown(0.4);
   body(say.leadLine(d), { color: MUTED });
   pdf.moveDown(0.6);
@@ -71,24 +113,30 @@ export function renderProposalPdf(d: ProposalDocument): Promise<Buffer> {
     ['Válida hasta', say.formatDateEs(d.expiresAt)],
   ];
   for (const [k, v] of meta) {
-    pdf.font('Helvetica').fontSize(9.5).fillColor(MUTED).text(t(`${k}: `), MARGIN, pdf.y, { continued: true }).font('Helvetica-Bold').fillColor(INK).text(t(v));
+    tag('P', () => pdf.font(REGULAR).fontSize(9.5).fillColor(MUTED).text(t(`${k}: `), MARGIN, pdf.y, { continued: true }).font(BOLD).fillColor(INK).text(t(v)));
   }
   const accepted = say.acceptedByLine(d);
   if (accepted) {
     pdf.moveDown(0.6);
     const y = pdf.y;
-    pdf.rect(MARGIN, y, WIDTH, 26).fill('#ecfdf5');
-    pdf.font('Helvetica-Bold').fontSize(11).fillColor('#065f46').text(t(accepted), MARGIN + 10, y + 8, { width: WIDTH - 20 });
+    artifact(() => pdf.rect(MARGIN, y, WIDTH, 26).fill('#ecfdf5'));
+    tag('P', () => pdf.font(BOLD).fontSize(11).fillColor('#065f46').text(t(accepted), MARGIN + 10, y + 8, { width: WIDTH - 20 }));
     pdf.y = y + 30;
   }
 
   heading(say.NEEDS_TITLE);
   if (d.business) body(`${say.BUSINESS_LABEL}: «${d.business}»`);
   if (d.matchedNeeds) {
+    const list = pdf.struct('L');
+    root.add(list);
     for (const line of d.lines.filter((l) => l.because.length)) {
-      pdf.font('Helvetica-Bold').fontSize(10.5).fillColor(INK).text(t(`• ${line.title}. `), MARGIN, pdf.y, { width: WIDTH, continued: true, lineGap: 2 });
-      pdf.font('Helvetica').text(t(say.becauseLine(line) ?? ''));
+      const item = pdf.struct('LI');
+      list.add(item);
+      tag('Lbl', () => pdf.font(BOLD).fontSize(10.5).fillColor(INK).text('• ', MARGIN, pdf.y, { width: WIDTH, continued: true, lineGap: 2 }), item);
+      tag('LBody', () => pdf.text(t(`${line.title}. `), { continued: true }).font(REGULAR).text(t(say.becauseLine(line) ?? '')), item);
+      item.end();
     }
+    list.end();
   } else {
     body(say.noMatchLine(d));
   }
@@ -97,7 +145,10 @@ export function renderProposalPdf(d: ProposalDocument): Promise<Buffer> {
   body(d.summary ?? say.summaryFallback(d));
 
   heading(`${say.PRICES_TITLE} para ${say.forCompany(d)}`);
-  pricesTable(pdf, d, t);
+  const table = pdf.struct('Table');
+  root.add(table);
+  pricesTable(pdf, d, t, table, artifact);
+  table.end();
   pdf.moveDown(0.6);
   body(`Precios en ${d.currency}. ${say.validityLine(d)}`, { color: MUTED, size: 9.5 });
   if (d.closing) {
@@ -110,30 +161,47 @@ export function renderProposalPdf(d: ProposalDocument): Promise<Buffer> {
   }
 
   pdf.moveDown(1.5);
-  pdf.moveTo(MARGIN, pdf.y).lineTo(MARGIN + WIDTH, pdf.y).lineWidth(0.5).strokeColor('#e5e7eb').stroke();
+  artifact(() => pdf.moveTo(MARGIN, pdf.y).lineTo(MARGIN + WIDTH, pdf.y).lineWidth(0.5).strokeColor('#e5e7eb').stroke());
   pdf.moveDown(0.5);
   body(`${d.seller.name} · ${d.seller.address} · NIF ${d.seller.taxId} · ${d.seller.email}`, { color: MUTED, size: 8.5 });
+  root.end();
   pdf.end();
   return done;
 }
 
-/** The pricing table, columns right-aligned, with subtotal, tax and total. */
-function pricesTable(pdf: PDFKit.PDFDocument, d: ProposalDocument, t: (s: string) => string): void {
+/** The pricing table, columns right-aligned, with subtotal, tax and total: one tagged row per line, read label first. */
+function pricesTable(
+  pdf: PDFKit.PDFDocument,
+  d: ProposalDocument,
+  t: (s: string) => string,
+  table: PDFKit.PDFStructureElement,
+  artifact: (content: () => void) => void,
+): void {
   const col = { item: MARGIN, setup: MARGIN + WIDTH - 210, monthly: MARGIN + WIDTH - 100 };
   const numW = 100;
-  const rule = (weight = 0.5, color = '#e5e7eb') => pdf.moveTo(MARGIN, pdf.y).lineTo(MARGIN + WIDTH, pdf.y).lineWidth(weight).strokeColor(color).stroke();
+  const rule = (weight = 0.5, color = '#e5e7eb') =>
+    artifact(() => pdf.moveTo(MARGIN, pdf.y).lineTo(MARGIN + WIDTH, pdf.y).lineWidth(weight).strokeColor(color).stroke());
   const row = (label: string, setup: string, monthly: string, opts: { bold?: boolean; desc?: string; head?: boolean } = {}) => {
     if (pdf.y > 760) pdf.addPage();
     const y = pdf.y + 5;
-    const font = opts.bold || opts.head ? 'Helvetica-Bold' : 'Helvetica';
+    const font = opts.bold || opts.head ? BOLD : REGULAR;
     const size = opts.head ? 9 : 10.5;
     const color = opts.head ? MUTED : INK;
-    pdf.font(font).fontSize(size).fillColor(color);
-    pdf.text(t(setup), col.setup, y, { width: numW, align: 'right' });
-    pdf.text(t(monthly), col.monthly, y, { width: numW, align: 'right' });
-    pdf.font(font).fontSize(size).fillColor(color).text(t(label), col.item, y, { width: col.setup - col.item - 12 });
-    if (opts.desc) pdf.font('Helvetica').fontSize(9).fillColor(MUTED).text(t(opts.desc), col.item, pdf.y + 1, { width: col.setup - col.item - 12 });
-    pdf.y += 5;
+    const cell = opts.head ? 'TH' : 'TD';
+    const tr = pdf.struct('TR');
+    table.add(tr);
+    let bottom = y;
+    tr.add(
+      pdf.struct(cell, {}, () => {
+        pdf.font(font).fontSize(size).fillColor(color).text(t(label), col.item, y, { width: col.setup - col.item - 12 });
+        if (opts.desc) pdf.font(REGULAR).fontSize(9).fillColor(MUTED).text(t(opts.desc), col.item, pdf.y + 1, { width: col.setup - col.item - 12 });
+        bottom = pdf.y;
+      }),
+    );
+    tr.add(pdf.struct(cell, {}, () => pdf.font(font).fontSize(size).fillColor(color).text(t(setup), col.setup, y, { width: numW, align: 'right' })));
+    tr.add(pdf.struct(cell, {}, () => pdf.font(font).fontSize(size).fillColor(color).text(t(monthly), col.monthly, y, { width: numW, align: 'right' })));
+    tr.end();
+    pdf.y = bottom + 5;
     rule();
   };
   row(say.TABLE_HEAD.item, say.TABLE_HEAD.setup, say.TABLE_HEAD.monthly, { head: true });
