@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import postmark from 'postmark';
 import { deliveriesPerOutboxId, registerLead, rpc, startSink, startTestServer, tempDir, waitFor, SINK_TOKEN, type SinkServer } from './helpers';
@@ -210,30 +212,33 @@ describe('the mail pipeline with faults', () => {
   it('a graceful restart in the middle of the queue loses nothing and sends nothing twice', async () => {
     tmp = tempDir();
     const dbFile = join(tmp.dir, 'restart.db');
-    let s = await start({ MAIL_BATCH_SIZE: '5' }, dbFile);
+    // Postmark behind a door the test opens: the first batch stays in flight until the stop has
+    // begun, so the stop always finds a batch sending and the rest pending, however fast or slow
+    // the machine (the test once raced the queue draining while it was still posting).
+    const door = await heldSink(sink.url);
+    let s = await start({ MAIL_BATCH_SIZE: '5', POSTMARK_API_URL: door.url, MAIL_SEND_TIMEOUT_MS: '120000' }, dbFile);
     const ids: string[] = [];
     for (let i = 0; i < 30; i++) {
       const r = await fetch(`${s.url}/api/email`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${EMAIL_API_KEY}` },
-        // Each send takes 1 s (6 batches of 5: 6 s), so the queue cannot drain while a busy machine
-        // is still posting the 30: the stop below always finds some of it pending.
-        body: JSON.stringify({ to: `slow-1000@r${i}.example.com`, subject: `Cola ${i}`, html: `<p>${i}</p>` }),
+        body: JSON.stringify({ to: `cola@r${i}.example.com`, subject: `Cola ${i}`, html: `<p>${i}</p>` }),
       });
       ids.push((await r.json()).messageId);
     }
-    // Stop while the first batch is in flight.
-    await waitFor(async () => {
-      const n = await s.db.kysely.selectFrom('outbox').select('id').where('status', '=', 'sending').execute();
-      return n.length > 0;
-    });
-    await s.close();
+    // A batch of 5 is at the door.
+    await waitFor(() => door.waiting() === 5);
+    const stopping = s.close();
     srv = null;
+    door.open();
+    await stopping;
+    await door.close();
     const afterStop = await createDatabase({ path: dbFile });
     const mid = await afterStop.kysely.selectFrom('outbox').select(['status']).where('id', 'in', ids).execute();
     await afterStop.close();
-    expect(mid.some((r) => r.status === 'pending')).toBe(true);
-    expect(mid.some((r) => r.status === 'sending')).toBe(false);
+    // The batch in flight finished; nothing was claimed once the stop began.
+    expect(mid.filter((r) => r.status === 'sent')).toHaveLength(5);
+    expect(mid.filter((r) => r.status === 'pending')).toHaveLength(25);
 
     s = await start({ MAIL_BATCH_SIZE: '5' }, dbFile);
     await waitFor(async () => {
@@ -245,6 +250,34 @@ describe('the mail pipeline with faults', () => {
     expect([...counts.values()].every((n) => n === 1)).toBe(true);
   }, 90_000);
 });
+
+/** A door in front of `target`: every request waits at it until `open()`, then goes through. */
+async function heldSink(target: string) {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  let waiting = 0;
+  const server = createServer((req, res) => {
+    waiting++;
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    const forward = async () => {
+      await opened;
+      const headers = Object.fromEntries(['content-type', 'accept', 'x-postmark-server-token'].flatMap((h) => (req.headers[h] ? [[h, String(req.headers[h])]] : [])));
+      const answer = await fetch(`${target}${req.url}`, { method: req.method, headers, body: Buffer.concat(chunks) });
+      res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+      res.end(Buffer.from(await answer.arrayBuffer()));
+    };
+    req.on('end', () => void forward());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    waiting: () => waiting,
+    open,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
 describe('a crash (SIGKILL) in the middle of the queue', () => {
   const children: ChildProcess[] = [];
