@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
-import { createDatabase, migrate, type Db } from '../src/db';
+import { createDatabase, migrate, ownSchema, type Db } from '../src/db';
 import { claim, enqueue } from '../src/mail/outbox';
 import { createMailWorker } from '../src/mail/worker';
 import { createLogger } from '../src/log';
@@ -22,6 +22,20 @@ const SPEC_FIELDS: Record<string, string[]> = {
 };
 const EMAIL_API_KEY = 'db-suite-email-api-key';
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+/**
+ * Each table's columns. On PostgreSQL only this database's own schema, read from
+ * information_schema: Kysely's introspection scans every schema on the server and fails when
+ * another test file drops its schema meanwhile.
+ */
+async function columnsByTable(db: Db, dialect: 'sqlite' | 'postgres'): Promise<Map<string, string[]>> {
+  if (dialect === 'sqlite') return new Map((await db.kysely.introspection.getTables()).map((t) => [t.name, t.columns.map((c) => c.name)]));
+  const rows = await sql<{ table_name: string; column_name: string }>`
+    select table_name, column_name from information_schema.columns where table_schema = ${await ownSchema(db.kysely)} order by ordinal_position`.execute(db.kysely);
+  const out = new Map<string, string[]>();
+  for (const r of rows.rows) out.set(r.table_name, [...(out.get(r.table_name) ?? []), r.column_name]);
+  return out;
+}
 
 interface Target {
   /** env for startTestServer */
@@ -51,8 +65,7 @@ function suite(name: 'sqlite' | 'postgres', makeTarget: () => Promise<Target>) {
     });
 
     it('migrations create the spec tables with exactly their fields (plus the token hash, the submitter snapshot and the platform report), and run again as a no-op', async () => {
-      const tables = await srv.db.kysely.introspection.getTables();
-      const byName = new Map(tables.map((t) => [t.name, t.columns.map((c) => c.name)]));
+      const byName = await columnsByTable(srv.db, name);
       const report = ['transcript', 'summary', 'duration', 'ended_reason', 'recording_url', 'reported_at'];
       const extras: Record<string, string[]> = {
         vapi_call: ['token_hash', ...report, 'visitor_words', 'conversation'],
@@ -65,7 +78,7 @@ function suite(name: 'sqlite' | 'postgres', makeTarget: () => Promise<Target>) {
       }
       expect(byName.has('outbox')).toBe(true);
       expect(byName.has('lead_submission')).toBe(true);
-      await migrate(srv.db.kysely);
+      await migrate(srv.db.kysely, srv.db.dialect);
       expect(srv.db.dialect).toBe(name);
       const ready = await (await fetch(`${base}/readyz`)).json();
       expect(ready).toMatchObject({ status: 'ready', database: name });
@@ -293,4 +306,38 @@ describe.runIf(!!PG_URL)('PostgreSQL (TEST_DATABASE_URL)', () => {
     const schema = await pgSchema();
     return { env: { DATABASE_URL: schema.url }, open: () => createDatabase({ url: schema.url, poolSize: 4 }), cleanup: () => schema.drop() };
   });
+});
+
+describe.runIf(!!PG_URL)('PostgreSQL shared with other schemas', () => {
+  // Other tenants or test runs create and drop their schemas on the same server at any moment;
+  // Kysely's migrator scans every schema first, and a drop during that scan used to fail the
+  // start-up with 'schema "<theirs>" does not exist' (once in a clean CI run).
+  it('migrates fresh schemas while other schemas come and go', async () => {
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    let stop = false;
+    let churned = 0;
+    const churn = (async () => {
+      while (!stop) {
+        const other = `helena_churn_${randomBytes(4).toString('hex')}`;
+        await admin.query(`create schema ${other}; create table ${other}.t (id serial primary key, x text)`);
+        await admin.query(`drop schema ${other} cascade`);
+        churned++;
+      }
+    })();
+    try {
+      for (let i = 0; i < 25; i++) {
+        const schema = await pgSchema('helena_migrate_');
+        const db = await createDatabase({ url: schema.url, poolSize: 1 });
+        await db.close();
+        await schema.drop();
+      }
+    } finally {
+      stop = true;
+      await churn;
+      await admin.end();
+    }
+    expect(churned).toBeGreaterThan(0);
+  }, 180_000);
 });

@@ -31,7 +31,7 @@ if (process.env.NAIVE_WAL === '1') {
   sqlite.pragma('synchronous = NORMAL');
 }
 const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-await migrate(db);
+await migrate(db, 'sqlite');
 
 const t = initTRPC.create();
 const blank = (v?: string | null) => (v && v.trim() ? v.trim() : undefined);

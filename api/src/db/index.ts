@@ -152,11 +152,7 @@ export async function createDatabase(opts: DatabaseOptions = {}): Promise<Db> {
 
   if (opts.migrate !== false) {
     try {
-      // Kysely looks for its migration tables in every schema unless told which: with several
-      // schemas on one server (one per tenant, or per test run) it would find another's and skip
-      // creating its own. The connection's own schema is where they belong.
-      const schema = dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(kysely)).rows[0]?.s : undefined;
-      await migrate(kysely, schema);
+      await migrate(kysely, dialect);
     } catch (err) {
       await kysely.destroy().catch(() => {});
       throw err;
@@ -165,14 +161,35 @@ export async function createDatabase(opts: DatabaseOptions = {}): Promise<Db> {
   return db;
 }
 
-/** Brings the database to the latest migration; `schema` holds the migration tables (PostgreSQL). */
-export async function migrate(kysely: Kysely<Database>, schema?: string): Promise<void> {
+/** Whether `error` is a scan that met another schema's drop (3F000 naming a schema not `own`). */
+function racedAnotherSchemasDrop(error: unknown, own: string | undefined): boolean {
+  const e = error as { code?: unknown; message?: unknown } | undefined;
+  return e?.code === '3F000' && typeof e.message === 'string' && !!own && !e.message.includes(`"${own}"`);
+}
+
+/** The connection's own schema on PostgreSQL (its search_path's first), where its tables and migration tables belong. */
+export async function ownSchema(kysely: Kysely<Database>): Promise<string | undefined> {
+  return (await sql<{ s: string | null }>`select current_schema() as s`.execute(kysely)).rows[0]?.s ?? undefined;
+}
+
+/** Brings the database to the latest migration. */
+export async function migrate(kysely: Kysely<Database>, dialect: DialectName): Promise<void> {
+  // Kysely looks for its migration tables in every schema unless told which: with several
+  // schemas on one server (one per tenant, or per test run) it would find another's, skip
+  // creating its own, and depend on a schema that another run may be dropping at that moment.
+  // Every caller goes through here, so none can forget the connection's own schema.
+  const schema = dialect === 'postgres' ? await ownSchema(kysely) : undefined;
   const migrator = new Migrator({
     db: kysely,
     provider: { getMigrations: () => Promise.resolve(migrations) },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  // Before it migrates, Kysely's Migrator scans the tables of every schema on the server (even
+  // with migrationTableSchema set), naming each schema in functions such as has_schema_privilege:
+  // another tenant's or test run's schema dropped during that scan fails it with 3F000 'schema
+  // "<theirs>" does not exist'. Nothing of ours is wrong then, and a new scan no longer sees it.
+  let { error, results } = await migrator.migrateToLatest();
+  for (let retry = 0; retry < 5 && racedAnotherSchemasDrop(error, schema); retry++) ({ error, results } = await migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     const e = new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${(error as Error)?.message ?? error}`);
