@@ -1,4 +1,4 @@
-import type { Hooks } from 'ky';
+import ky, { type KyInstance } from 'ky';
 import { DEFAULT_BASE_URL } from './base-url.js';
 import { retryHooks, retryPolicy, type RetryInfo, type RetryPolicy } from './retry.js';
 
@@ -34,27 +34,24 @@ export interface RequestOptions {
   query?: Record<string, unknown>;
 }
 
-/** The client's options, resolved once: ky's retry policy and hooks are built here, not per call. */
+/** The client's options, resolved once: a ky instance holds its base URL, headers, timeout and retry hooks. */
 export interface ResolvedOptions {
   token?: string;
-  baseUrl: string;
+  ky: KyInstance;
   timeout: number | false;
   retry: RetryPolicy;
   fetch?: typeof globalThis.fetch;
-  /** Lower-case names, so that a call's headers replace them by plain object spread. */
-  headers: Record<string, string>;
-  hooks: Hooks;
 }
 
 export function resolveOptions(options: PlatformClientOptions = {}): ResolvedOptions {
+  const timeout = options.timeout ?? 30_000;
   return {
     token: options.token,
-    baseUrl: (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, ''),
-    timeout: options.timeout ?? 30_000,
+    // ky joins the base URL and a route's path, merges a call's headers over these, and runs the hooks.
+    ky: ky.create({ prefixUrl: options.baseUrl ?? DEFAULT_BASE_URL, headers: { accept: 'application/json', ...headerRecord(options.headers) }, timeout, hooks: retryHooks(options.onRetry) }),
+    timeout,
     retry: retryPolicy(options.retry ?? 2),
     fetch: options.fetch,
-    headers: headerRecord(options.headers),
-    hooks: retryHooks(options.onRetry),
   };
 }
 

@@ -1,7 +1,6 @@
 // One request: route + arguments → URL, headers and body → ky → parsed JSON or a typed error.
-import ky from 'ky';
 import { fromKyError, readBody } from './errors.js';
-import { headerRecord, type RequestOptions, type ResolvedOptions } from './options.js';
+import type { RequestOptions, ResolvedOptions } from './options.js';
 import { retryPolicy } from './retry.js';
 import type { Route } from './route.js';
 
@@ -32,17 +31,17 @@ function compile(route: Route): CompiledRoute {
   return hit;
 }
 
-/** Query objects: arrays become repeated keys, null/undefined are left out, dates become ISO. */
-export function toQueryString(query: unknown): string {
-  if (!query || typeof query !== 'object') return '';
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    for (const item of Array.isArray(value) ? value : [value]) {
-      if (item === undefined || item === null) continue;
-      search.append(key, scalar(item));
-    }
+/** Query objects into `search`: arrays become repeated keys, null/undefined are left out, dates become ISO. */
+function appendQuery(search: URLSearchParams, query: unknown): URLSearchParams {
+  for (const [key, value] of Object.entries(query && typeof query === 'object' ? query : {})) {
+    for (const item of Array.isArray(value) ? value : [value]) if (item !== undefined && item !== null) search.append(key, scalar(item));
   }
-  const text = search.toString();
+  return search;
+}
+
+/** A query object as a query string ('?a=1&b=2', or '' for none), encoded as every request encodes it. */
+export function toQueryString(query: unknown): string {
+  const text = appendQuery(new URLSearchParams(), query).toString();
   return text ? `?${text}` : '';
 }
 
@@ -88,16 +87,17 @@ export async function send(config: ResolvedOptions, route: Route, args: unknown[
   }
 
   let body: string | FormData | undefined;
+  const searchParams = new URLSearchParams();
   switch (route.kind) {
     case 'json':
       body = JSON.stringify(args[i++]);
       break;
     case 'query':
-      path += toQueryString(args[i++]);
+      appendQuery(searchParams, args[i++]);
       break;
     case 'json-query':
       body = JSON.stringify(args[i++]);
-      path += toQueryString(args[i++]);
+      appendQuery(searchParams, args[i++]);
       break;
     case 'multipart':
       body = toFormData(args[i] as Blob, args[i + 1], route.fileField);
@@ -105,27 +105,24 @@ export async function send(config: ResolvedOptions, route: Route, args: unknown[
       break;
   }
   const options = (args[i] ?? {}) as RequestOptions;
-  if (options.query) {
-    const extra = toQueryString(options.query);
-    if (extra) path += path.includes('?') ? `&${extra.slice(1)}` : extra;
-  }
+  appendQuery(searchParams, options.query);
 
-  // Later wins: defaults, the client's headers, the token, the call's headers.
-  const headers: Record<string, string> = { accept: 'application/json', ...config.headers };
-  if (typeof body === 'string') headers['content-type'] ??= 'application/json';
-  if (route.auth && config.token) headers.authorization = `Bearer ${config.token}`;
-  if (options.headers) Object.assign(headers, headerRecord(options.headers));
+  // Later wins: ky's instance (accept, the client's headers), the token, the call's headers.
+  const headers = new Headers(route.auth && config.token ? { authorization: `Bearer ${config.token}` } : {});
+  if (typeof body === 'string') headers.set('content-type', 'application/json');
+  new Headers(options.headers).forEach((value, name) => headers.set(name, value));
 
   const timeout = options.timeout ?? config.timeout;
   const policy = options.retry === undefined ? config.retry : retryPolicy(options.retry);
   try {
-    const response = await ky(config.baseUrl + path, {
+    // ky's prefixUrl takes a path without its leading slash.
+    const response = await config.ky(path.slice(1), {
       method: route.method,
       headers,
+      searchParams: searchParams.size ? searchParams : undefined,
       signal: options.signal,
       timeout,
       retry: policy(route.method),
-      hooks: config.hooks,
       fetch: sendBeside(config.fetch, body),
     });
     options.onResponse?.(response);
