@@ -25,12 +25,12 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { extends: true, test: { name: 'sdk', include: ['sdk/test/**/*.test.ts'], environment: 'node' } },
-      // The simulator's files share one module graph per worker (no isolation): they start
-      // simulators of their own and mock no module, and the suite runs on three Node lines. The
-      // api's stay isolated: shared, its PostgreSQL suite once found its schema gone (a clean CI
-      // run on Node 22), a cross-file effect not yet explained.
+      // The simulator's and the api's files share one module graph per worker (no isolation):
+      // they start servers of their own, mock no module, and run on three Node lines. (The api's
+      // PostgreSQL suite once lost a schema, shared or not: Kysely's migrator scans every schema on
+      // the server and met another file's drop; migrate() now runs that scan again.)
       { extends: true, test: { name: 'simulator', include: ['simulator/test/**/*.test.ts'], environment: 'node', isolate: false } },
-      { extends: true, test: { name: 'api', include: ['api/test/**/*.test.ts'], environment: 'node' } },
+      { extends: true, test: { name: 'api', include: ['api/test/**/*.test.ts'], environment: 'node', isolate: false } },
       { extends: true, test: { name: 'widget', include: ['widget/test/**/*.test.{ts,tsx}'], environment: 'happy-dom' } },
       // After the others, one file at a time: the README commands rebuild widget/dist (and run
       // `npm start`), which other projects' files read.

@@ -262,8 +262,13 @@ function suite(name: 'sqlite' | 'postgres', makeTarget: () => Promise<Target>) {
     it('an expired lease is claimed again', async () => {
       const db = await target.open();
       try {
-        const [id = ''] = await enqueue(db.kysely, [{ kind: 'api', to: 'lease@example.com', from: 'x@example.com', subject: 's', html: 'h' }]);
-        await db.kysely.updateTable('outbox').set({ status: 'sending', claimed_by: 'dead', lease_until: '2000-01-01T00:00:00.000Z' }).where('id', '=', id).execute();
+        // Written already held by a dead worker, in one transaction: a row visible as pending for
+        // a moment could be claimed and sent by the suite server's worker before it was 'dead''s.
+        const id = await db.kysely.transaction().execute(async (tx) => {
+          const [queued = ''] = await enqueue(tx, [{ kind: 'api', to: 'lease@example.com', from: 'x@example.com', subject: 's', html: 'h' }]);
+          await tx.updateTable('outbox').set({ status: 'sending', claimed_by: 'dead', lease_until: '2000-01-01T00:00:00.000Z' }).where('id', '=', queued).execute();
+          return queued;
+        });
         const got: string[] = [];
         const w = createMailWorker({
           db,
@@ -324,6 +329,9 @@ describe.runIf(!!PG_URL)('PostgreSQL shared with other schemas', () => {
         await admin.query(`create schema ${other}; create table ${other}.t (id serial primary key, x text)`);
         await admin.query(`drop schema ${other} cascade`);
         churned++;
+        // Several drops a second: far more than test files or tenants ever make, yet not a drop
+        // during every scan of a machine this loaded.
+        await new Promise((resolve) => setTimeout(resolve, 20));
       }
     })();
     try {

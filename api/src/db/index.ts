@@ -189,7 +189,7 @@ export async function migrate(kysely: Kysely<Database>, dialect: DialectName): P
   // another tenant's or test run's schema dropped during that scan fails it with 3F000 'schema
   // "<theirs>" does not exist'. Nothing of ours is wrong then, and a new scan no longer sees it.
   let { error, results } = await migrator.migrateToLatest();
-  for (let retry = 0; retry < 5 && racedAnotherSchemasDrop(error, schema); retry++) ({ error, results } = await migrator.migrateToLatest());
+  for (let retry = 0; retry < 30 && racedAnotherSchemasDrop(error, schema); retry++) ({ error, results } = await migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     const e = new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${(error as Error)?.message ?? error}`);

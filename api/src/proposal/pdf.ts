@@ -21,17 +21,19 @@ const REGULAR = 'NotoSans';
 const BOLD = 'NotoSans-Bold';
 
 /**
- * The two faces, opened once per process and shared by every PDF: parsing Noto Sans's tables is
- * most of a render's cost, and pdfkit takes an opened fontkit font as well as its bytes (each
- * PDF still embeds its own subset). Renders are synchronous, so no two use a face at once.
+ * The two faces' bytes, read once per process; each PDF opens its own copy (pdfkit parses it and
+ * embeds a subset). An opened font shared by every PDF rendered in a few milliseconds, but its
+ * caches carried one document's glyphs into the next: a bold '1.512,50 €' came out of pdftotext
+ * as '1 512,50 €' after enough other PDFs in one process. `cmap` answers which letters exist.
  */
 const faces = (() => {
-  let loaded: { regular: Font; bold: Font } | null = null;
+  let loaded: { regular: Buffer; bold: Buffer; cmap: Font } | null = null;
   return () => {
     if (!loaded) {
       const require = createRequire(import.meta.url);
-      const open = (file: string) => openFont(readFileSync(require.resolve(`@expo-google-fonts/noto-sans/${file}`)));
-      loaded = { regular: open('400Regular/NotoSans_400Regular.ttf'), bold: open('700Bold/NotoSans_700Bold.ttf') };
+      const read = (file: string) => readFileSync(require.resolve(`@expo-google-fonts/noto-sans/${file}`));
+      const regular = read('400Regular/NotoSans_400Regular.ttf');
+      loaded = { regular, bold: read('700Bold/NotoSans_700Bold.ttf'), cmap: openFont(regular) };
     }
     return loaded;
   };
@@ -39,10 +41,10 @@ const faces = (() => {
 
 /** `text` with what the font cannot draw (an emoji, a script it lacks) as '?', never as an empty box. */
 function printable(text: string): string {
-  const { regular } = faces();
+  const { cmap } = faces();
   return Array.from(text.normalize('NFC'), (ch) => {
     const code = ch.codePointAt(0)!;
-    return code === 10 || regular.hasGlyphForCodePoint(code) ? ch : '?';
+    return code === 10 || cmap.hasGlyphForCodePoint(code) ? ch : '?';
   }).join('');
 }
 
@@ -62,9 +64,8 @@ export function renderProposalPdf(d: ProposalDocument): Promise<Buffer> {
     pdfVersion: '1.7',
   });
   const { regular, bold } = faces();
-  // pdfkit's types list file names and bytes only; it takes an opened fontkit font as well.
-  pdf.registerFont(REGULAR, regular as unknown as Buffer);
-  pdf.registerFont(BOLD, bold as unknown as Buffer);
+  pdf.registerFont(REGULAR, regular);
+  pdf.registerFont(BOLD, bold);
   const root = pdf.struct('Document');
   pdf.addStructure(root);
   /** Draws `content` as one structure element of `type` under `parent` (the document by default). */
