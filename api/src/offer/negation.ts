@@ -54,6 +54,9 @@ const REFUSAL_TAGS = new Set(['no', 'gracias', 'tampoco', 'not', 'thanks', 'than
 /** Words that carry no matter of their own ('bueno, no…'): a refusal pointing back skips past them. */
 const DISCOURSE = new Set(['bueno', 'vale', 'pues', 'mira', 'hombre', 'well', 'ok', 'okay', 'hmm', 'eh', 'oh', 'ah', 'so', 'y', 'and', 'eso', 'esto', 'that', 'it', 'this']);
 
+/** Losing something is a need: 'no queremos perder llamadas', 'we don't want to miss calls'. */
+const LOSS_PREFIXES = ['perd', 'pierd', 'lose', 'losing', 'lost', 'miss'];
+const isLoss = (w: string) => LOSS_PREFIXES.some((p) => w.startsWith(p));
 const isNeed = (w: string) => NEED_PREFIXES.some((p) => w.startsWith(p));
 const verbish = (w: string) => isNeed(w) || HAVE_WORDS.has(w);
 /** A word that starts a clause of its own: a turn of the sentence, or 'sí' (yes, with its accent). */
@@ -91,7 +94,9 @@ function clauses(words: readonly Word[]): Array<[number, number]> {
   for (let i = 1; i <= words.length; i++) {
     if (i === words.length) break;
     const w = words[i]!;
-    const negatedVerb = verbish(w.norm) && words.slice(Math.max(start, i - 4), i).some((p) => NEGATORS.has(p.norm) || ALREADY.has(p.norm));
+    let before = i - 1;
+    while (before > start && FILLERS.has(words[before]!.norm)) before--;
+    const negatedVerb = verbish(w.norm) && before >= start && (NEGATORS.has(words[before]!.norm) || ALREADY.has(words[before]!.norm));
     if (hardBreak(w.gap) || turns(w) || (verbish(w.norm) && !negatedVerb && i > start)) {
       out.push([start, i]);
       start = i;
@@ -150,6 +155,13 @@ export function refusedWords(words: readonly Word[]): boolean[] {
       // 'no necesitamos chat' refuses what follows; 'el chat no nos hace falta', what precedes;
       // 'ya tenemos CRM' and 'el CRM ya lo tenemos' alike.
       const verb = NEGATORS.has(w) ? governedVerb(words, i, e) : ALREADY.has(w) ? haveAfter(words, i, e) : -1;
+      // Not wanting to lose something is wanting it: 'no queremos perder más llamadas'.
+      let object = verb + 1;
+      while (object < e && (FILLERS.has(words[object]!.norm) || words[object]!.norm === 'to' || words[object]!.norm === 'que')) object++;
+      if (verb >= 0 && NEGATORS.has(w) && object < e && isLoss(words[object]!.norm)) {
+        i = object;
+        continue;
+      }
       if (verb >= 0) {
         if (content(verb + 1, e)) mark(verb + 1, e);
         else back(r, s, i);
@@ -161,9 +173,17 @@ export function refusedWords(words: readonly Word[]): boolean[] {
         mark(s, i);
         continue;
       }
+      // A refusal at the end of its clause points back: 'chat tampoco', 'el chat, no gracias'.
+      if (NEGATORS.has(w) && words.slice(i + 1, e).every((t) => REFUSAL_TAGS.has(t.norm) || DISCOURSE.has(t.norm))) {
+        back(r, s, i);
+        continue;
+      }
       if (SHORT.has(w)) {
         let j = i + 1;
         while (j < e && DETERMINERS.has(words[j]!.norm)) j++;
+        // A bare 'no'/'not' refuses a thing named right after it ('no chat, please'), not a
+        // verb's clause ('no podemos atender el teléfono', 'si no contestamos el teléfono…').
+        if ((w === 'no' || w === 'not') && e - j > 3) continue;
         for (let k = 0; j < e && k < 3; j++, k++) {
           const t = words[j]!.norm;
           if (SHORT_STOPS.has(t) || verbish(t) || infinitiveOrGerund(t)) break;
