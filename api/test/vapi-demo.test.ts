@@ -78,6 +78,34 @@ async function registerConversation(srv: RunningServer, vapiId: string) {
   return vc.body.result.data as { id: string; token: string };
 }
 
+/** A visitor in a demo voice call's room, registered with the lead server: what they say, and the platform messages the page sees. */
+async function voiceCall(srv: RunningServer, simPrivateKey: string | undefined) {
+  const sim = simulator(srv);
+  const call = await sim('/call/web', { assistantId: 'demo-assistant' });
+  expect(call.status).toBe(201);
+  await registerConversation(srv, call.body.id);
+  const visitor = createSimulatedCallObject();
+  const shown: any[] = [];
+  visitor.on('app-message', (e?: { data?: unknown }) => {
+    // Platform messages are JSON; the room also sends plain words ('listening').
+    try {
+      shown.push(typeof e?.data === 'string' ? JSON.parse(e.data) : e?.data);
+    } catch {
+      // not a platform message
+    }
+  });
+  onTestFinished(() => visitor.destroy());
+  await visitor.join({ url: call.body.webCallUrl });
+  await waitFor(async () => {
+    const res = await fetch(`${srv.url}/sim/call/${call.body.id}`, { headers: { authorization: `Bearer ${simPrivateKey}` } });
+    return ((await res.json()) as { status: string }).status === 'in-progress';
+  });
+  const say = async (content: string) =>
+    expect((await sim(`/call/${call.body.id}/control`, { type: 'add-message', message: { role: 'user', content } })).status).toBe(200);
+  const end = async () => expect((await sim(`/call/${call.body.id}/control`, { type: 'end-call' })).status).toBe(200);
+  return { id: call.body.id as string, say, end, shown };
+}
+
 describe('demo mode with a Server URL secret', () => {
   const suite = demoSuite({ VAPI_WEBHOOK_SECRET: 'demo-shared-secret-0123456789' });
   it('the proposal waits for the simulated call to end, then quotes what the visitor said', async () => {
@@ -168,45 +196,49 @@ describe('demo mode without VAPI_WEBHOOK_SECRET: a secret made for the run', () 
 
   it('a voice call where the visitor agrees: the assistant registers the lead, the confirmation goes at once, the proposal after the call with its words', async () => {
     const { srv } = suite;
-    const sim = simulator(srv);
-    const call = await sim('/call/web', { assistantId: 'demo-assistant' });
-    expect(call.status).toBe(201);
-    await registerConversation(srv, call.body.id);
-    const visitor = createSimulatedCallObject();
-    const toolCallsShown: any[] = [];
-    visitor.on('app-message', (e?: { data?: unknown }) => {
-      // Platform messages are JSON; the room also sends plain words ('listening').
-      let m: any;
-      try {
-        m = typeof e?.data === 'string' ? JSON.parse(e.data) : e?.data;
-      } catch {
-        return;
-      }
-      if (m?.type === 'tool-calls') toolCallsShown.push(m);
-    });
-    onTestFinished(() => visitor.destroy());
-    await visitor.join({ url: call.body.webCallUrl });
-    await waitFor(async () => {
-      const res = await fetch(`${srv.url}/sim/call/${call.body.id}`, { headers: { authorization: `Bearer ${suite.site.simPrivateKey}` } });
-      return ((await res.json()) as { status: string }).status === 'in-progress';
-    });
-    const say = async (content: string) =>
-      expect((await sim(`/call/${call.body.id}/control`, { type: 'add-message', message: { role: 'user', content } })).status).toBe(200);
+    const call = await voiceCall(srv, suite.site.simPrivateKey);
+    const { say } = call;
+    const toolCallsShown = () => call.shown.filter((m) => m?.type === 'tool-calls');
     await say('Tenemos una academia de idiomas en Valencia');
     await say('Mi correo es rosa@academia.example');
     await say('Sí, envíamela');
     await waitFor(async () => (await inboxOf(srv, 'rosa@academia.example')).some((m) => m.subject === 'Hemos recibido tu solicitud'));
     // The page sees the assistant's tool call too (the widget shows its confirmation from it).
-    await waitFor(() => toolCallsShown.length > 0);
-    expect(toolCallsShown[0].toolCallList[0].function).toMatchObject({ name: 'registrar_contacto', arguments: { email: 'rosa@academia.example' } });
+    await waitFor(() => toolCallsShown().length > 0);
+    expect(toolCallsShown()[0].toolCallList[0].function).toMatchObject({ name: 'registrar_contacto', arguments: { email: 'rosa@academia.example' } });
     expect((await inboxOf(srv, 'rosa@academia.example')).map((m) => m.subject)).toEqual(['Hemos recibido tu solicitud']);
     // The tool's answer told the assistant the proposal follows the call.
-    const delivery = await srv.db.kysely.selectFrom('vapi_event_delivery').select('response').where('type', '=', 'tool-calls').where('vapi_id', '=', call.body.id).executeTakeFirstOrThrow();
+    const delivery = await srv.db.kysely.selectFrom('vapi_event_delivery').select('response').where('type', '=', 'tool-calls').where('vapi_id', '=', call.id).executeTakeFirstOrThrow();
     expect((JSON.parse(delivery.response ?? '{}') as { results: Array<{ result: string }> }).results[0]!.result).toBe(TOOL_ANSWERS.queued);
 
-    expect((await sim(`/call/${call.body.id}/control`, { type: 'end-call' })).status).toBe(200);
+    await call.end();
     const proposal = await waitFor(async () => (await inboxOf(srv, 'rosa@academia.example')).find((m) => m.subject === 'Tu propuesta personalizada'));
     expect(proposal.html).toContain('academia de idiomas en Valencia');
+  });
+
+  it('a clinic owner who tells more while asked for her address: noted, not misunderstood; the proposal and summary hold what she asked for, never what she refused', async () => {
+    const { srv } = suite;
+    const call = await voiceCall(srv, suite.site.simPrivateKey);
+    const finals = () => call.shown.filter((m) => m?.type === 'transcript' && m.role === 'assistant' && m.transcriptType === 'final').map((m) => m.transcript as string);
+    await call.say('Tengo una clínica dental');
+    await waitFor(() => finals().some((t) => t.includes(DEMO_LINES.emailForProposal)));
+    const answered = finals().length;
+    await call.say('También nos escriben por WhatsApp para pedir cita, y no damos abasto. No necesitamos chat en la web.');
+    await waitFor(() => finals().length > answered);
+    expect(finals().at(-1)).toBe(`${DEMO_LINES.moreNoted} ${DEMO_LINES.emailForProposal}`);
+    await call.say('Mi correo es eva@clinica.example');
+    await call.say('Sí, envíamela');
+    await waitFor(async () => (await inboxOf(srv, 'eva@clinica.example')).some((m) => m.subject === 'Hemos recibido tu solicitud'));
+    await call.end();
+    const proposal = await waitFor(async () => (await inboxOf(srv, 'eva@clinica.example')).find((m) => m.subject === 'Tu propuesta personalizada'));
+    // The demo catalogue's titles (api/offers/demo-nexia.json): WhatsApp and appointments asked for, the web chat refused.
+    expect(proposal.html).toContain('Asistente en WhatsApp');
+    expect(proposal.html).toContain('Agenda de citas y reuniones');
+    expect(proposal.html).not.toContain('Asistente de chat en tu web');
+    expect(proposal.html).not.toContain('No necesitamos chat');
+    const record = await fetch(`${srv.url}/sim/call/${call.id}`, { headers: { authorization: `Bearer ${suite.site.simPrivateKey}` } });
+    const summary = ((await record.json()) as { analysis: { summary: string } }).analysis.summary;
+    expect(summary).toBe('Negocio: una clínica dental. Le interesa: Asistente en WhatsApp, Agenda de citas y reuniones. Contacto: eva@clinica.example.');
   });
 
   it('a text chat where the visitor agrees: the lead is registered through the tool, both emails go at once, quoting the chat', async () => {

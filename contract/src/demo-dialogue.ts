@@ -15,6 +15,7 @@ export const DEMO_LINES = {
   askEmail: '¡Qué interesante, gracias por contármelo! ¿Me dejas tu correo electrónico para enviarte la propuesta?',
   businessNoted: 'Entendido: {business}. Un asistente que atienda a tus clientes a cualquier hora encaja muy bien ahí, y lo tendré en cuenta en tu propuesta.',
   emailForProposal: '¿Me dejas tu correo electrónico para enviarte la propuesta?',
+  moreNoted: 'Tomo nota, lo tendré en cuenta en tu propuesta.',
   repeatEmail: 'No he entendido bien tu correo. ¿Me lo repites? Por ejemplo: ana arroba empresa punto com.',
   confirmEmail: 'Perfecto, he anotado tu correo {email}. Te prepararé una propuesta personalizada para tu negocio. ¿Quieres que te la envíe ahora?',
   proposalPending: 'Perfecto, la preparo para {email}. Te confirmo aquí en cuanto salga.',
@@ -39,6 +40,7 @@ export const DEMO_LINES_EN: Record<keyof typeof DEMO_LINES, string> = {
   askEmail: 'How interesting, thanks for telling me! Could you give me your email address so I can send you the proposal?',
   businessNoted: 'Got it: {business}. An assistant that answers your customers at any hour fits that very well, and I will take it into account in your proposal.',
   emailForProposal: 'Could you give me your email address so I can send you the proposal?',
+  moreNoted: "Noted, I'll take that into account in your proposal.",
   repeatEmail: "I didn't quite catch your email. Could you say it again? For example: ana at company dot com.",
   confirmEmail: "Perfect, I've noted your email {email}. I'll prepare a personalised proposal for your business. Shall I send it to you now?",
   proposalPending: "Perfect, I'm preparing it for {email}. I'll confirm here as soon as it goes out.",
@@ -83,6 +85,8 @@ export const DEMO_DIALOGUE = {
   /** A line that says what the visitor wants. */
   wants:
     /(?<!\p{L})(?:quiero|queremos|quisiera|quisi[eé]ramos|necesito|necesitamos|me gustar[ií]a|nos gustar[ií]a|busco|buscamos|me interesa|nos interesa|i want|we want|i need|we need|would like|i'd like|we'd like|looking for|interested in)(?!\p{L})/iu,
+  /** A line that tries to spell an address: '@', 'arroba', 'punto com', 'at … dot …', a domain ending. */
+  emailAttempt: /@|(?<!\p{L})(?:arroba|punto|dot)(?!\p{L})|\.(?:com|es|net|org|eu|io)(?!\p{L})/iu,
   // Letters, not \b: JavaScript's \b treats 'í' as a non-word character ('sí', 'envíamela').
   yes: /(?<!\p{L})(s[ií]|vale|claro|ok|okay|de acuerdo|adelante|env[ií]a|m[aá]nda|por favor|yes|sure|please)/iu,
   goodbye: /\b(adi[oó]s|hasta luego|hasta pronto|chao|chau|nada m[aá]s|eso es todo|no,? gracias|bye)\b/i,
@@ -97,24 +101,20 @@ export const DEMO_DIALOGUE = {
   emailAttempts: 2,
   leadTool: LEAD_TOOL_NAME,
   summary: {
-    opening: 'Conversación con {name}.',
     silent: 'El visitante no dijo nada durante la llamada.',
-    said: 'El visitante dijo: {said}.',
-    quote: '«{text}»',
-    business: 'Sobre su negocio: «{business}».',
-    email: 'Dejó su correo {email} y se le ofreció enviarle la propuesta personalizada.',
+    business: 'Negocio: {business}.',
+    needs: 'Le interesa: {needs}.',
+    email: 'Contacto: {email}.',
     noEmail: 'No dejó su correo.',
   },
   languages: {
     en: {
       lines: DEMO_LINES_EN,
       summary: {
-        opening: 'Conversation with {name}.',
         silent: 'The visitor said nothing during the call.',
-        said: 'The visitor said: {said}.',
-        quote: '"{text}"',
-        business: 'About their business: "{business}".',
-        email: 'They left their email {email} and were offered the personalised proposal.',
+        business: 'Business: {business}.',
+        needs: 'Interested in: {needs}.',
+        email: 'Contact: {email}.',
         noEmail: 'They did not leave their email.',
       },
     },

@@ -67,7 +67,7 @@ describe('WebCallClient + createSimulatedCallObject (Node)', () => {
     const call = await platform.calls.get(callId);
     expect(call).toMatchObject({ id: callId, status: 'ended', endedReason: 'customer-ended-call' });
     expect((call.messages ?? []).some((m: any) => m.role === 'user' && m.message === 'Tengo una agencia de viajes')).toBe(true);
-    expect(call.analysis?.summary).toContain('Tengo una agencia de viajes');
+    expect(call.analysis?.summary).toContain('Negocio: una agencia de viajes.');
     expect(call.startedAt && call.endedAt).toBeTruthy();
   });
 

@@ -32,6 +32,7 @@ export function composeSite(config: Config): Composition {
         privateKey: config.SIM_PRIVATE_KEY,
         bounds: { maxPerCollection: config.SIM_MAX_RECORDS, maxRooms: config.SIM_MAX_ROOMS, maxAgeMs: config.SIM_MAX_AGE_MINUTES * 60_000 },
         server: { secret: demoSecret },
+        offer: config.offer,
       })
     : null;
   const site = createSiteApp({

@@ -13,6 +13,9 @@ import type { PlatformCallsClient } from '../mail/summary';
 import type { Mount } from '../app';
 import { VAPI_EVENTS_PATH } from '../vapi_events/route';
 import { REGISTRAR_CONTACTO_TOOL } from '../vapi_events/registrar-contacto';
+import { demoOffer } from '../offer/load';
+import { chooseItems } from '../offer/match';
+import type { Offer } from '../offer/schema';
 
 /** A stored assistant a demo page may name with `assistant-id`; without one the widget sends it inline. */
 export const DEMO_ASSISTANT_ID = 'demo-assistant';
@@ -45,6 +48,16 @@ export interface DemoOptions {
    * default this server's own Server URL on loopback (known once it listens).
    */
   server?: { secret: string; url?: string };
+  /** The catalogue whose titles name the visitor's needs in the demo call's summary; by default the demo site's. */
+  offer?: Pick<Offer, 'items'>;
+}
+
+/** The titles of what the visitor's lines asked for in `offer` (refusals and `always` items left out). */
+export function needsNamedIn(offer: Pick<Offer, 'items'>) {
+  return (lines: readonly string[], language?: string): string[] =>
+    chooseItems(offer, lines, { language: language === 'es' || language === 'en' ? language : undefined })
+      .items.filter((c) => !c.item.always)
+      .map((c) => c.item.title);
 }
 
 /** How this process reaches a server listening at `address` (a wildcard address means loopback). */
@@ -72,7 +85,7 @@ export function createDemo(opts: DemoOptions = {}): Demo {
     privateKey,
     controls: false,
     // The Spanish lead-capture script the widget's demo talks to.
-    dialogue: DEMO_DIALOGUE,
+    dialogue: { ...DEMO_DIALOGUE, needsNamed: needsNamedIn(opts.offer ?? demoOffer()) },
     bounds: opts.bounds ?? { maxPerCollection: 1000, maxRooms: 100, maxAgeMs: 60 * 60 * 1000 },
     // The demo's assistant can register the lead itself, as a production assistant set up as
     // api/README.md says would.

@@ -88,6 +88,11 @@ export interface DialogueLines {
    */
   businessNoted?: string;
   emailForProposal?: string;
+  /**
+   * Said, before `emailForProposal`, to a line that tells more about the business while the
+   * assistant waits for the address; without both lines such a line gets `repeatEmail`.
+   */
+  moreNoted?: string;
   repeatEmail: string;
   confirmEmail: string;
   /** The visitor agreed: the lead is being registered, not yet sent. */
@@ -105,13 +110,15 @@ export interface DialogueLines {
   readonly [topic: string]: string | undefined;
 }
 
-/** The sentences of a scripted call's summary; `{said}` is the visitor's turns, each through `quote`. */
+/**
+ * The sentences of a scripted call's summary, each said when it has something to say: the
+ * business (`{business}`), what the visitor asked for (`{needs}`, the catalogue's names joined by
+ * ', '), the contact (`{email}`), or that they left none or said nothing.
+ */
 export interface SummaryLines {
-  opening: string;
   silent: string;
-  said: string;
-  quote: string;
   business: string;
+  needs: string;
   email: string;
   noEmail: string;
 }
@@ -142,6 +149,17 @@ export interface ScriptedDialogue {
   businessPhrase?: RegExp;
   /** A visitor line that says what they want: kept in `analysis().structuredData.needs`. */
   wants?: RegExp;
+  /**
+   * A line that tries to give an address ('ana arroba empresa punto com'): while the assistant
+   * waits for one, such a line without a readable address gets `repeatEmail`, never `moreNoted`.
+   */
+  emailAttempt?: RegExp;
+  /**
+   * The catalogue's names for what the visitor's lines ask for (refusals left out): the summary's
+   * needs, and a sign that a line speaks of the business. `language` is the assistant's primary
+   * language subtag, when it sets one. Without it the summary names no needs.
+   */
+  needsNamed?: (visitorLines: readonly string[], language?: string) => readonly string[];
   /** The visitor agrees to the offer. */
   yes: RegExp;
   /** The visitor says goodbye: the assistant says `farewell` and hangs up. */
@@ -165,6 +183,28 @@ export interface ScriptedDialogue {
 /** The sentences of `text`, each with its own opening '¿' and closing punctuation. */
 const sentences = (text: string): string[] => text.match(/[¿¡]?[^.!?…¿¡]+[.!?…]*/g)?.map((s) => s.trim()).filter(Boolean) ?? [];
 
+/** The longest business line a summary repeats when the visitor named it in words the script does not recognise. */
+const SUMMARY_BUSINESS_MAX = 80;
+
+/** Where what a visitor says of their business turns to something else: a stop, or a new clause. */
+const CLAUSE_END = /[,.;:!?¿¡…]|\s(?:y|e|que|pero|donde|and|but|that|which|where)\s/iu;
+
+/**
+ * The business as a summary names it: from the article `businessPhrase` found ('una clínica dental
+ * en Sevilla con dos sedes', without 'Tengo') to the end of its clause, else the line's first
+ * clause; at most SUMMARY_BUSINESS_MAX characters, cut at a word.
+ */
+function businessOf(text: string, phrase: RegExp | undefined): string {
+  const m = phrase?.exec(text);
+  const from = m?.[1] ? m.index + m[0].indexOf(m[1]) : 0;
+  const rest = text.slice(from);
+  const end = rest.search(CLAUSE_END);
+  const clause = (end < 0 ? rest : rest.slice(0, end)).trim() || text.trim();
+  if (clause.length <= SUMMARY_BUSINESS_MAX) return clause;
+  const cut = clause.slice(0, SUMMARY_BUSINESS_MAX);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 1))}…`;
+}
+
 export type DialogueStage = 'start' | 'business' | 'email' | 'offered' | 'pending' | 'done' | 'ended';
 
 /** One scripted conversation's state: what the visitor said, their business and email. */
@@ -175,13 +215,15 @@ export class ScriptedConversation implements Conversation {
   /** Visitor turns, since the assistant asked for the address, that gave none. */
   private emailMisses = 0;
   readonly visitorSaid: string[] = [];
-  /** The visitor's lines that say what they want, in order, each once. */
+  /** The visitor's lines that say what they want, or tell more about the business while the address is awaited: in order, each once. */
   readonly needs: string[] = [];
   /** The business as the visitor named it, when they did in words the script recognises. */
   private businessNamed: string | undefined;
   /** The lines and summary of the assistant's language. */
   private readonly lines: DialogueLines;
   private readonly summaryLines: SummaryLines;
+  /** The assistant's primary language subtag ('es', 'en'), when it sets one. */
+  private readonly language: string | undefined;
 
   constructor(
     readonly script: ScriptedDialogue,
@@ -189,6 +231,7 @@ export class ScriptedConversation implements Conversation {
     context: DialogueContext = {},
   ) {
     const language = context.language?.toLowerCase().split(/[-_]/)[0];
+    this.language = language;
     const translated = language ? script.languages?.[language] : undefined;
     this.lines = translated?.lines ?? script.lines;
     this.summaryLines = translated?.summary ?? script.summary;
@@ -225,6 +268,21 @@ export class ScriptedConversation implements Conversation {
     return { text: this.say(topic, 'askEmail'), end: false };
   }
 
+  /**
+   * While waiting for the address: a line, with none in it and no attempt at one, that speaks of the
+   * business (`business`, `wants`, a topic's words said without asking, or a catalogue need).
+   */
+  private tellsMore(text: string): boolean {
+    const { script } = this;
+    if (!this.lines.moreNoted || !this.lines.emailForProposal || script.emailAttempt?.test(text)) return false;
+    return (
+      script.business.test(text) ||
+      !!script.wants?.test(text) ||
+      script.topics.some(([pattern]) => pattern.test(text)) ||
+      !!script.needsNamed?.([text], this.language).length
+    );
+  }
+
   reply(userText: string): DialogueReply {
     const { script } = this;
     const text = userText.trim();
@@ -256,6 +314,12 @@ export class ScriptedConversation implements Conversation {
       case 'email': {
         // A question is answered, never met with 'I did not understand your email'; after
         // `emailAttempts` turns without an address the assistant moves on instead of asking again.
+        // A line that tells more about the business is noted and counted among the needs, and
+        // the address asked for again; it is not a failed attempt at one.
+        if (!topic && this.tellsMore(text)) {
+          if (!this.needs.includes(text)) this.needs.push(text);
+          return { text: this.say('moreNoted', 'emailForProposal'), end: false };
+        }
         this.emailMisses++;
         if (this.emailMisses >= (script.emailAttempts ?? 2)) {
           this.stage = 'done';
@@ -307,17 +371,19 @@ export class ScriptedConversation implements Conversation {
     return { text: this.say(this.lines[said] ? said : 'offerForm'), end: false };
   }
 
-  /** It quotes what the visitor said, and what was agreed. */
+  /** Short: the business, what the visitor asked for in the catalogue's words, the contact. */
   summary(): string {
     const s = this.summaryLines;
-    const values = { name: this.assistantName, email: this.email ?? '', business: this.business ?? '' };
-    const parts = [fill(s.opening, values)];
-    if (this.visitorSaid.length === 0) parts.push(fill(s.silent, values));
-    else parts.push(fill(s.said, { ...values, said: this.visitorSaid.map((text) => fill(s.quote, { text })).join(', ') }));
-    if (this.business) parts.push(fill(s.business, values));
-    if (this.email) parts.push(fill(s.email, values));
-    else if (this.visitorSaid.length > 0) parts.push(fill(s.noEmail, values));
-    return parts.join(' ');
+    if (this.visitorSaid.length === 0) return s.silent;
+    const business = this.business && businessOf(this.business, this.script.businessPhrase);
+    const needs = this.script.needsNamed?.(this.visitorSaid, this.language) ?? [];
+    return [
+      business ? fill(s.business, { business }) : '',
+      needs.length ? fill(s.needs, { needs: needs.join(', ') }) : '',
+      this.email ? fill(s.email, { email: this.email }) : s.noEmail,
+    ]
+      .filter(Boolean)
+      .join(' ');
   }
 
   /** `structuredData`: the address, the business line and the lines that say what the visitor wants. */
