@@ -54,8 +54,9 @@ export interface DemoOptions {
 
 /** The titles of what the visitor's lines asked for in `offer` (refusals and `always` items left out). */
 export function needsNamedIn(offer: Pick<Offer, 'items'>) {
-  return (lines: readonly string[], language?: string): string[] =>
-    chooseItems(offer, lines, { language: language === 'es' || language === 'en' ? language : undefined })
+  // Both languages' word forms are tried on every line, as for the proposal, so the assistant's language is not needed.
+  return (lines: readonly string[]): string[] =>
+    chooseItems(offer, lines)
       .items.filter((c) => !c.item.always)
       .map((c) => c.item.title);
 }
