@@ -91,8 +91,7 @@ function haveAfter(words: readonly Word[], i: number, end: number): number {
 function clauses(words: readonly Word[]): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   let start = 0;
-  for (let i = 1; i <= words.length; i++) {
-    if (i === words.length) break;
+  for (let i = 1; i < words.length; i++) {
     const w = words[i]!;
     let before = i - 1;
     while (before > start && FILLERS.has(words[before]!.norm)) before--;
