@@ -68,6 +68,8 @@ function specs(dialect: 'sqlite' | 'postgres') {
     const token = await createPrivacyKeys(srv.db, undefined).tokenFor(email);
     const res = await fetch(`${srv.url}/privacidad/${token}`, { method: 'POST', headers: { 'sec-fetch-site': 'same-origin' } });
     expect(res.status).toBe(200);
+    // The page does not claim the platform's copy is gone: it says it was asked, and will be again.
+    expect(await res.text()).toContain('le hemos pedido que la borre');
     await expect.poll(() => onPlatform('call_erase_page'), { timeout: 15_000 }).toBe(404);
     await expect.poll(owed).toEqual([]);
     expect(await onPlatform('call_kept')).toBe(200);

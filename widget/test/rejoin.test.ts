@@ -38,6 +38,26 @@ async function liveCall(tab: MemoryStorage) {
 }
 
 describe('rejoining after a reload or a navigation', () => {
+  it('the next page shows every line this one showed: a visitor who leaves right after an answer appears', async () => {
+    const tab = new MemoryStorage();
+    const first = await liveCall(tab);
+    // The visitor's question is settled; the answer is on screen in full, its final transcript not yet come.
+    first.voice.transcript('user', 'final', '¿Cuánto cuesta?');
+    first.voice.transcript('assistant', 'partial', 'El precio depende del volumen de conversaciones.');
+    await settle();
+    expect(first.store.getState().messages.at(-1)).toMatchObject({ message: 'El precio depende del volumen de conversaciones.', isFinal: false });
+    window.dispatchEvent(new Event('pagehide'));
+    await settle();
+
+    const second = page(tab, first.storage, NOW + 2_000);
+    await expect.poll(() => second.store.getState().messages.map((m) => m.message)).toEqual([
+      '¡Hola! Soy Helena.',
+      'Tengo una panadería.',
+      '¿Cuánto cuesta?',
+      'El precio depende del volumen de conversaciones.',
+    ]);
+  });
+
   it('starts calls whose room outlives the page, and keeps the ticket in the tab only', async () => {
     const tab = new MemoryStorage();
     const first = await liveCall(tab);
