@@ -227,6 +227,8 @@ describe('demo mode without VAPI_WEBHOOK_SECRET: a secret made for the run', () 
     await waitFor(() => finals().length > answered);
     expect(finals().at(-1)).toBe(`${DEMO_LINES.moreNoted} ${DEMO_LINES.emailForProposal}`);
     await call.say('Mi correo es eva@clinica.example');
+    // Each answer is spoken word by word: wait for it before the next turn, not on a clock.
+    await waitFor(() => finals().some((t) => t.includes('eva@clinica.example')));
     await call.say('Sí, envíamela');
     await waitFor(async () => (await inboxOf(srv, 'eva@clinica.example')).some((m) => m.subject === 'Hemos recibido tu solicitud'));
     await call.end();
