@@ -21,11 +21,13 @@ export { CALL_STATUSES, callsCreateWithVerificationInput } from './calls';
 export type { CallsCreateWithVerificationInput } from './calls';
 export {
   VAPI_CALL_STATUSES,
+  VISITOR_LOCALES,
+  visitorLocale,
   vapiCallCreateInput,
   vapiCallGetByVapiIdInput,
   vapiCallUpdateInput,
 } from './vapi_call';
-export type { VapiCallCreateInput, VapiCallUpdateInput } from './vapi_call';
+export type { VapiCallCreateInput, VapiCallUpdateInput, VisitorLocale } from './vapi_call';
 export { proposalSendInput, proposalSendOutput } from './proposal';
 export type { ProposalSendInput, ProposalSendOutput, ProposalSendStatus } from './proposal';
 export { sendEmailInput, emailAttachment } from './email';

@@ -25,6 +25,7 @@ import { callVapiCallIndex } from './migrations/20261126T0100_call_vapi_call_ind
 import { privacy } from './migrations/20261126T0200_privacy';
 import { proposalDocuments } from './migrations/20261128T0300_proposal_documents';
 import { webhooks } from './migrations/20261128T0400_webhooks';
+import { visitorLocale } from './migrations/20261128T2110_visitor_locale';
 import { platformErasures } from './migrations/20261128T2120_platform_erasures';
 
 export type { Database } from './schema';
@@ -41,6 +42,7 @@ export const migrations = {
   '20261126T0200_privacy': privacy,
   '20261128T0300_proposal_documents': proposalDocuments,
   '20261128T0400_webhooks': webhooks,
+  '20261128T2110_visitor_locale': visitorLocale,
   '20261128T2120_platform_erasures': platformErasures,
 };
 

@@ -34,6 +34,8 @@ export interface VapiCallTable {
   visitor_words: unknown;
   /** JSON `ConversationLine[]`: the report's turns (visitor and assistant) with their times. */
   conversation: unknown;
+  /** The visitor's language ('es' | 'en'), as the widget said; null when it did not. */
+  locale: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -11,10 +11,12 @@ if (!file) {
 try {
   const offer = loadOffer(file);
   const always = offer.items.filter((i) => i.always).length;
+  const english = offer.items.filter((i) => i.en?.title).length;
   process.stdout.write(
     `${file}: valid. ${offer.company.name}, ${offer.items.length} item(s) (${always} in every proposal), ` +
       `prices in ${offer.currency} (e.g. ${formatMoney(offer.items[0]!.monthly, offer.currency)} a month), ` +
-      `tax ${offer.taxName} ${offer.taxRate}, valid ${offer.validityDays} day(s).\n`,
+      `tax ${offer.taxName} ${offer.taxRate}, valid ${offer.validityDays} day(s); ` +
+      `English titles for ${english} of ${offer.items.length} item(s) (the others show their Spanish to English-speaking visitors).\n`,
   );
 } catch (err) {
   process.stderr.write(`${err instanceof OfferError ? err.message : `${file}: ${String((err as Error)?.message ?? err)}`}\n`);

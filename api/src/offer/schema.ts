@@ -21,6 +21,8 @@ const item = z.strictObject({
   keywords: z.array(text(60)).max(50, 'must have at most 50 keywords').default([]),
   /** In every proposal, whatever the visitor said. */
   always: z.boolean().default(false),
+  /** The item in English, for visitors who talk in English; without it they read the Spanish. */
+  en: z.strictObject({ title: text(120).optional(), description: text(600).optional() }).optional(),
 });
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like "#0f766e"');
@@ -44,6 +46,8 @@ export const offerFileSchema = z
     validityDays: z.number().int('must be a whole number of days').min(1, 'must be at least 1').max(365, 'must be at most 365'),
     /** The offer's closing line, above the call to action. */
     closing: text(400).optional(),
+    /** The closing line in English, for visitors who talk in English; without it they read the Spanish. */
+    en: z.strictObject({ closing: text(400).optional() }).optional(),
     items: z.array(item).min(1, 'must list at least one item').max(200, 'must list at most 200 items'),
   })
   .superRefine((offer, ctx) => {
@@ -76,6 +80,7 @@ export interface OfferItem {
   monthly: Minor;
   keywords: string[];
   always: boolean;
+  en?: { title?: string; description?: string };
 }
 
 /** The validated offer, as the rest of the server uses it. */
@@ -86,6 +91,7 @@ export interface Offer {
   taxName: string;
   validityDays: number;
   closing?: string;
+  en?: { closing?: string };
   items: OfferItem[];
   /** The file it came from, for messages. */
   source: string;
@@ -102,6 +108,7 @@ export function toOffer(file: OfferFile, source: string): Offer {
     taxName: file.taxName,
     validityDays: file.validityDays,
     ...(file.closing ? { closing: file.closing } : {}),
+    ...(file.en ? { en: file.en } : {}),
     items: file.items.map((it) => ({ ...it, setup: minor(it.setup), monthly: minor(it.monthly) })),
     source,
   };

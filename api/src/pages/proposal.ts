@@ -1,4 +1,4 @@
-// The proposal page, /propuesta/:callId. Server-rendered in Spanish from the stored document:
+// The proposal page, /propuesta/:callId. Server-rendered in the visitor's language from the stored document:
 // pdf.content is the rendered (escaped) proposal, made once per version; the page wraps it with
 // the acceptance step, which depends on the moment (open, accepted, expired). No inline scripts or
 // styles: the stylesheets are served from this server so a strict CSP holds, the company's colour
@@ -7,10 +7,12 @@ import { createHash } from 'node:crypto';
 import { html, raw, paragraphs, type SafeHtml } from '../html/escape';
 import { textColorOn } from '../offer/color';
 import type { ProposalDocument } from '../proposal/document';
-import * as say from './proposal-view';
+import type { VisitorLocale } from '@helena/contract';
+import { buyerLine, WORDING, wordingOf } from './proposal-view';
 
 /** The pricing table: each line, then subtotal, tax and total for set-up and per month. */
 function pricesTable(d: ProposalDocument): SafeHtml {
+  const say = wordingOf(d);
   const row = (label: string, setup: number, monthly: number, cls: string) =>
     html`<tr class="${cls}"><th scope="row">${label}</th><td>${say.money(d, setup)}</td><td>${say.money(d, monthly)}</td></tr>`;
   return html`<table class="prices">
@@ -20,15 +22,16 @@ function pricesTable(d: ProposalDocument): SafeHtml {
     (l) => html`<tr><th scope="row"><span class="prices__item">${l.title}</span><span class="prices__desc">${l.description}</span></th><td>${say.money(d, l.setup)}</td><td>${say.money(d, l.monthly)}</td></tr>`,
   )}</tbody>
 <tfoot>
-${row('Subtotal', d.totals.setup.net, d.totals.monthly.net, 'prices__sub')}
+${row(say.SUBTOTAL, d.totals.setup.net, d.totals.monthly.net, 'prices__sub')}
 ${row(say.taxLabel(d), d.totals.setup.tax, d.totals.monthly.tax, 'prices__tax')}
-${row('Total', d.totals.setup.gross, d.totals.monthly.gross, 'prices__total')}
+${row(say.TOTAL, d.totals.setup.gross, d.totals.monthly.gross, 'prices__total')}
 </tfoot>
 </table>`;
 }
 
 /** What the visitor said that chose each item, or the honest line when nothing did. */
 function needsSection(d: ProposalDocument): SafeHtml {
+  const say = wordingOf(d);
   const chosen = d.lines.filter((l) => l.because.length);
   return html`<section class="proposal__section" aria-labelledby="necesidades">
 <h2 id="necesidades">${say.NEEDS_TITLE}</h2>
@@ -43,16 +46,17 @@ ${
 
 /** The proposal itself: what pdf.content stores for one version of the document. */
 export function renderProposalContent(d: ProposalDocument): string {
+  const say = wordingOf(d);
   const accepted = say.acceptedByLine(d);
-  return html`<article class="proposal">
+  return html`<article class="proposal" lang="${say.tag}">
 <header class="proposal__header">
-<p class="proposal__eyebrow">Propuesta de ${d.seller.name}</p>
+<p class="proposal__eyebrow">${say.from(d)}</p>
 <h1>${say.greeting(d)}</h1>
 <p class="proposal__lead">${say.leadLine(d)}</p>
 <dl class="proposal__meta">
-${say.buyerLine(d) ? html`<div><dt>Para</dt><dd>${say.buyerLine(d)}</dd></div>` : ''}
-<div><dt>Fecha</dt><dd>${say.formatDateEs(d.issuedAt)}</dd></div>
-<div><dt>Válida hasta</dt><dd>${say.formatDateEs(d.expiresAt)}</dd></div>
+${buyerLine(d) ? html`<div><dt>${say.FOR}</dt><dd>${buyerLine(d)}</dd></div>` : ''}
+<div><dt>${say.DATE}</dt><dd>${say.date(d.issuedAt)}</dd></div>
+<div><dt>${say.VALID_UNTIL}</dt><dd>${say.date(d.expiresAt)}</dd></div>
 </dl>
 ${accepted ? html`<p class="proposal__accepted" role="status">${accepted}</p>` : ''}
 </header>
@@ -62,13 +66,13 @@ ${needsSection(d)}
 ${d.summary ? paragraphs(d.summary) : html`<p>${say.summaryFallback(d)}</p>`}
 </section>
 <section class="proposal__section" aria-labelledby="precios">
-<h2 id="precios">${say.PRICES_TITLE} para ${say.forCompany(d)}</h2>
+<h2 id="precios">${say.pricesFor(d)}</h2>
 ${pricesTable(d)}
-<p class="notice">Precios en ${d.currency}. ${say.validityLine(d)}</p>
+<p class="notice">${say.pricesIn(d)} ${say.validityLine(d)}</p>
 ${d.closing ? html`<p>${d.closing}</p>` : ''}
 </section>
 <footer class="proposal__seller">
-<p><strong>${d.seller.name}</strong> · ${d.seller.address} · NIF ${d.seller.taxId} · <a href="mailto:${d.seller.email}">${d.seller.email}</a></p>
+<p><strong>${d.seller.name}</strong> · ${d.seller.address} · ${say.TAX_ID} ${d.seller.taxId} · <a href="mailto:${d.seller.email}">${d.seller.email}</a></p>
 </footer>
 </article>`.value;
 }
@@ -85,26 +89,32 @@ export type AcceptanceState =
  * The step under the proposal: the form while it can be accepted, or when it was. An expired
  * proposal that was never accepted has a page of its own (`renderExpiredPage`), not this one.
  */
-function acceptanceSection(state: AcceptanceState, callId: string, hasPdf: boolean): SafeHtml {
-  const download = hasPdf ? html`<p><a class="button button--ghost" href="${pdfPath(callId)}" download>Descargar PDF</a></p>` : '';
+function acceptanceSection(state: AcceptanceState, callId: string, hasPdf: boolean, locale: VisitorLocale): SafeHtml {
+  const say = WORDING[locale];
+  const download = hasPdf ? html`<p><a class="button button--ghost" href="${pdfPath(callId)}" download>${say.DOWNLOAD_PDF}</a></p>` : '';
   if (state.kind === 'accepted') {
-    return html`<section class="proposal__cta" aria-labelledby="aceptar"><h2 id="aceptar">${say.acceptedLine(state.at)}</h2><p>Gracias. Nos pondremos en contacto contigo para ponerlo en marcha.</p>${download}</section>`;
+    return html`<section class="proposal__cta" aria-labelledby="aceptar"><h2 id="aceptar">${say.acceptedLine(state.at)}</h2><p>${say.ACCEPTED_THANKS}</p>${download}</section>`;
   }
   return html`<section class="proposal__cta" aria-labelledby="aceptar">
-<h2 id="aceptar">¿Te encaja?</h2>
+<h2 id="aceptar">${say.FITS}</h2>
 ${download}
 <form method="post" action="${acceptPath(state.callId)}" class="accept">
 ${state.error ? html`<p class="form-error" role="alert" id="accept-error">${state.error}</p>` : ''}
-<label for="accept-name">Tu nombre completo</label>
+<label for="accept-name">${say.FULL_NAME}</label>
 <input id="accept-name" name="name" type="text" autocomplete="name" required maxlength="120" value="${state.name ?? ''}"${state.error ? raw(' aria-describedby="accept-error"') : ''}>
-<label class="check"><input type="checkbox" name="confirm" value="1" required> Confirmo que acepto esta propuesta con los precios indicados.</label>
-<button type="submit" class="button">Aceptar propuesta</button>
+<label class="check"><input type="checkbox" name="confirm" value="1" required> ${say.CONFIRM}</label>
+<button type="submit" class="button">${say.ACCEPT}</button>
 </form>
 </section>`;
 }
 
-export function renderProposalPage(content: string, state: AcceptanceState, opts: { callId: string; hasPdf: boolean; brandCss: string }): string {
-  return renderPage('Tu propuesta personalizada', html`${raw(content)}${acceptanceSection(state, opts.callId, opts.hasPdf)}`, { forms: state.kind === 'open', extraCss: opts.brandCss });
+/** The page around a version's stored content, in the proposal's language (`locale`). */
+export function renderProposalPage(content: string, state: AcceptanceState, opts: { callId: string; hasPdf: boolean; brandCss: string; locale: VisitorLocale }): string {
+  return renderPage(WORDING[opts.locale].PAGE_TITLE, html`${raw(content)}${acceptanceSection(state, opts.callId, opts.hasPdf, opts.locale)}`, {
+    forms: state.kind === 'open',
+    extraCss: opts.brandCss,
+    lang: WORDING[opts.locale].tag,
+  });
 }
 
 export function renderNotFoundPage(): string {
@@ -118,7 +128,7 @@ export function renderNotFoundPage(): string {
 export function renderExpiredPage(expiresAt: string): string {
   return renderPage(
     'Propuesta no disponible',
-    html`<article class="proposal"><h1>Propuesta no disponible</h1><p>Esta propuesta caducó el ${say.formatDateEs(expiresAt)} y ya no se puede ver ni aceptar. Si te sigue interesando, vuelve a hablar con nuestro asistente y te preparamos una nueva.</p></article>`,
+    html`<article class="proposal"><h1>Propuesta no disponible</h1><p>Esta propuesta caducó el ${WORDING.es.date(expiresAt)} y ya no se puede ver ni aceptar. Si te sigue interesando, vuelve a hablar con nuestro asistente y te preparamos una nueva.</p></article>`,
   );
 }
 
@@ -133,9 +143,9 @@ export function brandStylesheet(color: string): { path: string; css: string } {
  * stylesheet, noindex. `forms`: the page posts forms back here, so its referrer policy lets the
  * browser name this origin on them (with no-referrer, a form POST says `Origin: null`).
  */
-export function renderPage(title: string, body: SafeHtml, opts: { forms?: boolean; extraCss?: string } = {}): string {
+export function renderPage(title: string, body: SafeHtml, opts: { forms?: boolean; extraCss?: string; lang?: string } = {}): string {
   return html`<!doctype html>
-<html lang="es">
+<html lang="${opts.lang ?? 'es'}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

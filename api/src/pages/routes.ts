@@ -33,7 +33,7 @@ export function pageRoutes(deps: Deps) {
   app.get(PROPOSAL_CSS_PATH, (c) => c.body(PROPOSAL_CSS, 200, STYLESHEET_HEADERS));
   app.get(brand.path, (c) => c.body(brand.css, 200, STYLESHEET_HEADERS));
 
-  const pageOpts = (row: StoredProposal) => ({ callId: row.call_id, hasPdf: !!row.pdf_file, brandCss: brand.path });
+  const pageOpts = (row: StoredProposal) => ({ callId: row.call_id, hasPdf: !!row.pdf_file, brandCss: brand.path, locale: storedDocument(deps.db.parseJson(row.document))?.locale ?? 'es' });
 
   /** The stored proposal for the path's id when it may be shown: found, and accepted or not yet expired. */
   const proposalOf = async (id: string) => {

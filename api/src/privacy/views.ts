@@ -2,7 +2,7 @@
 // and erase what is stored), in Spanish. Every value is escaped by `html`; the forms post back
 // to the page's own URL.
 import { html, paragraphs, type SafeHtml } from '../html/escape';
-import { formatDateEs } from '../pages/proposal-view';
+import { WORDING } from '../pages/proposal-view';
 import { renderPage as renderAnyPage } from '../pages/proposal';
 import type { ErasedCounts, StoredData } from './queries';
 
@@ -44,7 +44,7 @@ export function unsubscribedPage(v: { company: string; email: string; privacyUrl
 }
 
 const STATUS_ES: Record<string, string> = { pending: 'pendiente', sending: 'enviándose', sent: 'enviado', failed: 'no entregado', cancelled: 'cancelado' };
-const when = (iso: string) => formatDateEs(iso);
+const when = (iso: string) => WORDING.es.date(iso);
 const dash = (v: string | null | undefined) => v || '—';
 
 function leadsSection(d: StoredData): SafeHtml {

@@ -3,7 +3,8 @@
 // render this, so they can never disagree; it is stored as JSON with each version.
 import { taxedTotal, type Minor, type Taxed } from '../offer/money';
 import { chooseItems, type Match } from '../offer/match';
-import type { Offer } from '../offer/schema';
+import type { VisitorLocale } from '@helena/contract';
+import type { Offer, OfferItem } from '../offer/schema';
 import { visitorText } from '../mail/visitor-text';
 import type { VisitorWords } from './visitor-words';
 
@@ -24,6 +25,8 @@ export interface ProposalLine {
 export interface ProposalDocument {
   /** 1 when made; up one each time it changes. */
   version: number;
+  /** The visitor's language: every rendering of the document is in it. */
+  locale: VisitorLocale;
   seller: Offer['company'];
   currency: string;
   taxName: string;
@@ -55,18 +58,24 @@ export interface DocumentInput {
   issuedAt: string;
   expiresAt: string;
   version?: number;
+  /** The visitor's language; Spanish when unknown. */
+  locale?: VisitorLocale;
 }
+
+/** An item's words in `locale`: its English ones when the offer has them, else the Spanish. */
+const itemText = (item: OfferItem, locale: VisitorLocale) =>
+  locale === 'en' ? { title: item.en?.title ?? item.title, description: item.en?.description ?? item.description } : { title: item.title, description: item.description };
 
 const quoted = (text: string) => visitorText(text, QUOTE_MAX);
 
 /** Builds the document: the catalogue's `always` items and those the visitor's words chose, priced. */
 export function buildProposalDocument(input: DocumentInput): ProposalDocument {
   const { offer } = input;
+  const locale = input.locale ?? 'es';
   const choice = chooseItems(offer, input.words.words);
   const lines: ProposalLine[] = choice.items.map(({ item, matches }) => ({
     id: item.id,
-    title: item.title,
-    description: item.description,
+    ...itemText(item, locale),
     setup: item.setup,
     monthly: item.monthly,
     always: item.always,
@@ -78,6 +87,7 @@ export function buildProposalDocument(input: DocumentInput): ProposalDocument {
   }));
   return {
     version: input.version ?? 1,
+    locale,
     seller: offer.company,
     currency: offer.currency,
     taxName: offer.taxName,
@@ -91,7 +101,7 @@ export function buildProposalDocument(input: DocumentInput): ProposalDocument {
       setup: taxedTotal(lines.map((l) => l.setup), offer.taxRate),
       monthly: taxedTotal(lines.map((l) => l.monthly), offer.taxRate),
     },
-    closing: offer.closing ?? null,
+    closing: (locale === 'en' ? offer.en?.closing : undefined) ?? offer.closing ?? null,
     assistantName: input.assistantName,
     link: input.link,
     issuedAt: input.issuedAt,
@@ -107,5 +117,8 @@ export function acceptedDocument(doc: ProposalDocument, name: string, at: string
 
 /** A stored document read back, or null for a row made before documents existed. */
 export function storedDocument(parsed: unknown): ProposalDocument | null {
-  return parsed && typeof parsed === 'object' && Array.isArray((parsed as ProposalDocument).lines) ? (parsed as ProposalDocument) : null;
+  if (!parsed || typeof parsed !== 'object' || !Array.isArray((parsed as ProposalDocument).lines)) return null;
+  // A document stored before documents had a language was written in Spanish.
+  const doc = parsed as ProposalDocument;
+  return doc.locale === 'en' || doc.locale === 'es' ? doc : { ...doc, locale: 'es' };
 }

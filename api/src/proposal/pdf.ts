@@ -10,7 +10,7 @@ import { create as openFont, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { textColorOn } from '../offer/color';
 import type { ProposalDocument } from './document';
-import * as say from '../pages/proposal-view';
+import { buyerLine, wordingOf, type Wording } from '../pages/proposal-view';
 
 const INK = '#1f2d3d';
 const MUTED = '#5b6b7c';
@@ -48,17 +48,15 @@ function printable(text: string): string {
   }).join('');
 }
 
-/** The document title and PDF file metadata's title. */
-export const pdfTitle = (d: ProposalDocument) => `Propuesta de ${d.seller.name} para ${say.forCompany(d)}`;
-
 /** Renders `d` as a PDF. */
 export function renderProposalPdf(d: ProposalDocument): Promise<Buffer> {
+  const say = wordingOf(d);
   const pdf = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
     bufferPages: false,
-    info: { Title: pdfTitle(d), Author: d.seller.name, Subject: 'Propuesta comercial', Creator: d.seller.name },
-    lang: 'es-ES',
+    info: { Title: say.title(d), Author: d.seller.name, Subject: say.KIND, Creator: d.seller.name },
+    lang: say.tag,
     displayTitle: true,
     tagged: true,
     pdfVersion: '1.7',
@@ -98,20 +96,20 @@ export function renderProposalPdf(d: ProposalDocument): Promise<Buffer> {
   const color = d.seller.color;
   artifact(() => pdf.rect(0, 0, 595.28, 84).fill(color));
   tag('P', () => pdf.font(BOLD).fontSize(20).fillColor(textColorOn(color)).text(t(d.seller.name), MARGIN, 30, { width: WIDTH * 0.6 }));
-  tag('P', () => pdf.font(REGULAR).fontSize(10).fillColor(textColorOn(color)).text(t('Propuesta comercial'), MARGIN, 36, { width: WIDTH, align: 'right' }));
+  tag('P', () => pdf.font(REGULAR).fontSize(10).fillColor(textColorOn(color)).text(t(say.KIND), MARGIN, 36, { width: WIDTH, align: 'right' }));
   pdf.y = 104;
-  tag('P', () => pdf.font(REGULAR).fontSize(10).fillColor(MUTED).text(t(pdfTitle(d)), MARGIN, pdf.y, { width: WIDTH }));
+  tag('P', () => pdf.font(REGULAR).fontSize(10).fillColor(MUTED).text(t(say.title(d)), MARGIN, pdf.y, { width: WIDTH }));
   pdf.moveDown(0.4);
 
   tag('H1', () => pdf.font(BOLD).fontSize(18).fillColor(INK).text(t(say.greeting(d)), MARGIN, pdf.y, { width: WIDTH }));
   pdf.moveDown(0.4);
   body(say.leadLine(d), { color: MUTED });
   pdf.moveDown(0.6);
-  const buyer = say.buyerLine(d);
+  const buyer = buyerLine(d);
   const meta: [string, string][] = [
-    ...(buyer ? [['Para', buyer] as [string, string]] : []),
-    ['Fecha', say.formatDateEs(d.issuedAt)],
-    ['Válida hasta', say.formatDateEs(d.expiresAt)],
+    ...(buyer ? [[say.FOR, buyer] as [string, string]] : []),
+    [say.DATE, say.date(d.issuedAt)],
+    [say.VALID_UNTIL, say.date(d.expiresAt)],
   ];
   for (const [k, v] of meta) {
     tag('P', () => pdf.font(REGULAR).fontSize(9.5).fillColor(MUTED).text(t(`${k}: `), MARGIN, pdf.y, { continued: true }).font(BOLD).fillColor(INK).text(t(v)));
@@ -145,26 +143,26 @@ export function renderProposalPdf(d: ProposalDocument): Promise<Buffer> {
   heading(say.SUMMARY_TITLE);
   body(d.summary ?? say.summaryFallback(d));
 
-  heading(`${say.PRICES_TITLE} para ${say.forCompany(d)}`);
+  heading(say.pricesFor(d));
   const table = pdf.struct('Table');
   root.add(table);
-  pricesTable(pdf, d, t, table, artifact);
+  pricesTable(pdf, d, t, table, artifact, say);
   table.end();
   pdf.moveDown(0.6);
-  body(`Precios en ${d.currency}. ${say.validityLine(d)}`, { color: MUTED, size: 9.5 });
+  body(`${say.pricesIn(d)} ${say.validityLine(d)}`, { color: MUTED, size: 9.5 });
   if (d.closing) {
     pdf.moveDown(0.4);
     body(d.closing);
   }
   if (!d.acceptance) {
     pdf.moveDown(0.6);
-    body(`Para aceptarla, abre ${d.link} y pulsa «Aceptar propuesta».`, { size: 10 });
+    body(say.toAcceptPdf(d), { size: 10 });
   }
 
   pdf.moveDown(1.5);
   artifact(() => pdf.moveTo(MARGIN, pdf.y).lineTo(MARGIN + WIDTH, pdf.y).lineWidth(0.5).strokeColor('#e5e7eb').stroke());
   pdf.moveDown(0.5);
-  body(`${d.seller.name} · ${d.seller.address} · NIF ${d.seller.taxId} · ${d.seller.email}`, { color: MUTED, size: 8.5 });
+  body(`${d.seller.name} · ${d.seller.address} · ${say.TAX_ID} ${d.seller.taxId} · ${d.seller.email}`, { color: MUTED, size: 8.5 });
   root.end();
   pdf.end();
   return done;
@@ -177,6 +175,7 @@ function pricesTable(
   t: (s: string) => string,
   table: PDFKit.PDFStructureElement,
   artifact: (content: () => void) => void,
+  say: Wording,
 ): void {
   const col = { item: MARGIN, setup: MARGIN + WIDTH - 210, monthly: MARGIN + WIDTH - 100 };
   const numW = 100;
@@ -207,8 +206,8 @@ function pricesTable(
   };
   row(say.TABLE_HEAD.item, say.TABLE_HEAD.setup, say.TABLE_HEAD.monthly, { head: true });
   for (const l of d.lines) row(l.title, say.money(d, l.setup), say.money(d, l.monthly), { desc: l.description });
-  row('Subtotal', say.money(d, d.totals.setup.net), say.money(d, d.totals.monthly.net));
+  row(say.SUBTOTAL, say.money(d, d.totals.setup.net), say.money(d, d.totals.monthly.net));
   row(say.taxLabel(d), say.money(d, d.totals.setup.tax), say.money(d, d.totals.monthly.tax));
   rule(1.5, INK);
-  row('Total', say.money(d, d.totals.setup.gross), say.money(d, d.totals.monthly.gross), { bold: true });
+  row(say.TOTAL, say.money(d, d.totals.setup.gross), say.money(d, d.totals.monthly.gross), { bold: true });
 }

@@ -24,6 +24,8 @@ export interface ProposalSource {
   visitor_words: unknown;
   /** The report's turns with their times (JSON, read through `storedConversation`). */
   conversation: unknown;
+  /** The visitor's language, as their widget said (else null: the site's). */
+  locale: string | null;
 }
 
 export function findProposalSource(db: Db, callId: string): Promise<ProposalSource | undefined> {
@@ -45,6 +47,7 @@ export function findProposalSource(db: Db, callId: string): Promise<ProposalSour
       'vapi_call.reported_at as reported_at',
       'vapi_call.visitor_words as visitor_words',
       'vapi_call.conversation as conversation',
+      'vapi_call.locale as locale',
     ])
     .where('call.id', '=', callId)
     .executeTakeFirst();

@@ -3,6 +3,7 @@
 // page and PDF, and writes the pdf row (valid the offer's validityDays) with its two outbox
 // messages (confirmation + proposal with the PDF) in one transaction. Idempotent per call:
 // pdf.call_id is unique.
+import { visitorLocale } from '@helena/contract';
 import { nowIso } from '../db';
 import { newId, tokenMatches } from '../ids';
 import { leadReason } from '../mail/footer';
@@ -170,6 +171,7 @@ export function proposalDocument(
     link: `${config.PUBLIC_URL}/propuesta/${row.call_id}`,
     issuedAt: at.issuedAt,
     expiresAt: at.expiresAt,
+    locale: visitorLocale.safeParse(row.locale).data,
   });
 }
 

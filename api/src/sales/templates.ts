@@ -6,7 +6,10 @@ import { html, paragraphs } from '../html/escape';
 import { dateFormat } from '../intl';
 import { visitorText } from '../mail/visitor-text';
 import type { RenderedEmail } from '../mail/templates';
-import * as say from '../pages/proposal-view';
+import { WORDING } from '../pages/proposal-view';
+
+/** The sales team reads in the site's language, whatever the visitor's. */
+const say = WORDING.es;
 import type { ProposalDocument } from '../proposal/document';
 import type { ConversationTurn } from '../proposal/visitor-words';
 
@@ -59,7 +62,7 @@ export function newLeadEmail(d: ProposalDocument, conversation: readonly Convers
 ${d.business ? html`<p>Su negocio: «${d.business}»</p>` : ''}
 ${d.matchedNeeds ? html`<ul>${chosen.map((l) => html`<li><strong>${l.title}</strong>: ${l.because.map((b) => `«${b.quote}»`).join(' · ')}</li>`)}</ul>` : html`<p>No dijo nada que elija un servicio del catálogo: la propuesta lleva lo esencial.</p>`}
 <h2 style="font-size:16px;margin:20px 0 6px">Propuesta</h2>
-<ul>${d.lines.map((l) => html`<li>${l.title}: ${say.money(d, l.setup)} de alta, ${say.money(d, l.monthly)} al mes</li>`)}</ul>
+<ul>${d.lines.map((l) => html`<li>${say.lineText(d, l)}</li>`)}</ul>
 <p><strong>${totalsLine(d)}</strong></p>
 <p><a href="${links.page}">Ver la propuesta</a>${links.pdf ? html` · <a href="${links.pdf}">PDF</a>` : ''}</p>
 <h2 style="font-size:16px;margin:20px 0 6px">${say.SUMMARY_TITLE}</h2>
@@ -79,7 +82,7 @@ ${lines.length ? html`<table role="presentation" cellpadding="0" cellspacing="0"
     ...(d.matchedNeeds ? chosen.map((l) => `- ${l.title}: ${l.because.map((b) => `«${b.quote}»`).join(' · ')}`) : ['No dijo nada que elija un servicio del catálogo: la propuesta lleva lo esencial.']),
     '',
     'Propuesta',
-    ...d.lines.map((l) => `- ${l.title}: ${say.money(d, l.setup)} de alta, ${say.money(d, l.monthly)} al mes`),
+    ...d.lines.map((l) => `- ${say.lineText(d, l)}`),
     totalsLine(d),
     `Ver la propuesta: ${links.page}`,
     ...(links.pdf ? [`PDF: ${links.pdf}`] : []),

@@ -1,15 +1,16 @@
 // The vapi_call domain's SQL: the conversation rows the widget registers, each with the hash of
 // the capability token its creator holds.
+import type { VisitorLocale } from '@helena/contract';
 import { nowIso, type Db } from '../db';
 import { hashToken, newId, newToken, tokenMatches } from '../ids';
 
-export async function insertVapiCall(db: Db, v: { vapi_id: string; initial_data: unknown; status: string }): Promise<{ id: string; token: string }> {
+export async function insertVapiCall(db: Db, v: { vapi_id: string; initial_data: unknown; status: string; locale?: VisitorLocale }): Promise<{ id: string; token: string }> {
   const id = newId();
   const token = newToken();
   const now = nowIso();
   await db.kysely
     .insertInto('vapi_call')
-    .values({ id, vapi_id: v.vapi_id, initial_data: db.json(v.initial_data), status: v.status, token_hash: hashToken(token), created_at: now, updated_at: now })
+    .values({ id, vapi_id: v.vapi_id, initial_data: db.json(v.initial_data), status: v.status, locale: v.locale ?? null, token_hash: hashToken(token), created_at: now, updated_at: now })
     .execute();
   return { id, token };
 }

@@ -80,7 +80,7 @@ export function createConversationRecord(ctx: RecordContext, staysOpen?: () => b
       initial = initialData;
       created = ctx
         .api()
-        .then((a) => a.createVapiCall({ vapi_id: vapiId, initial_data: initialData, status: 'active' }))
+        .then((a) => a.createVapiCall({ vapi_id: vapiId, initial_data: initialData, status: 'active', locale: config.locale }))
         .then((r) => {
           row = r;
         })

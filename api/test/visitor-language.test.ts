@@ -1,0 +1,145 @@
+// A visitor who talks in English, end to end on a real server (SQLite, and PostgreSQL when
+// TEST_DATABASE_URL is set): the widget registers the conversation with `locale: 'en'`, and the
+// confirmation and proposal mails, the proposal page, the PDF (read back with pdftotext) and the
+// acceptance form are all in English, amounts and dates written the English way; the sales team's
+// mail stays in the site's Spanish. Expected amounts are worked out by hand from the demo offer
+// (voice agent 900 + 149 a month, platform 0 + 59 a month, IVA 21 %); expected dates come from
+// Intl's en-GB and es-ES formats.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../src/server';
+import { deliverServerMessage, pgSchema, rpc, SINK_TOKEN, startSink, startTestServer, tempDir, waitFor, PG_URL, type SinkServer } from './helpers';
+
+const SECRET = 'language-secret-0123456789abcdef';
+const SALES = 'ventas@nexia.example';
+const enDate = (iso: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
+
+/** The demo offer, with English words for its voice agent (and English keywords for it), as a site owner would add them. */
+function englishOffer(dir: string): string {
+  const offer = JSON.parse(readFileSync(join(import.meta.dirname, '../offers/demo-nexia.json'), 'utf8'));
+  const voz = offer.items.find((i: { id: string }) => i.id === 'voz');
+  voz.en = { title: 'Voice agent', description: 'Answers phone and web calls in a natural voice, at any hour.' };
+  voz.keywords.push('calls', 'out of hours');
+  offer.en = { closing: 'We get it running with you in two weeks, with a month to try it.' };
+  const file = join(dir, 'offer-en.json');
+  writeFileSync(file, JSON.stringify(offer));
+  return file;
+}
+
+function suite(dialect: 'sqlite' | 'postgres', enabled: boolean) {
+  describe.runIf(enabled)(`a visitor who talks in English (${dialect})`, () => {
+    let tmp: ReturnType<typeof tempDir>;
+    let sink: SinkServer;
+    let srv: RunningServer;
+    let schema: Awaited<ReturnType<typeof pgSchema>> | undefined;
+
+    beforeAll(async () => {
+      tmp = tempDir();
+      sink = await startSink();
+      schema = dialect === 'postgres' ? await pgSchema() : undefined;
+      srv = await startTestServer({
+        ...(schema ? { DATABASE_URL: schema.url } : { DATABASE_PATH: join(tmp.dir, 'lang.db') }),
+        POSTMARK_SERVER_TOKEN: SINK_TOKEN,
+        POSTMARK_API_URL: sink.url,
+        VAPI_WEBHOOK_SECRET: SECRET,
+        SALES_EMAIL: SALES,
+        OFFER_FILE: englishOffer(tmp.dir),
+      });
+    });
+    afterAll(async () => {
+      await srv?.close();
+      await sink?.close();
+      await schema?.drop();
+      tmp?.cleanup();
+    });
+
+    it('a language the site does not speak is refused by the contract', async () => {
+      const res = await rpc(srv.url, 'vapi_call.create', { vapi_id: `call-fr-${dialect}`, initial_data: {}, status: 'active', locale: 'fr' });
+      expect(res.status).toBe(400);
+    });
+
+    it('mails, page, PDF and acceptance in English; the sales team in Spanish', async () => {
+      const email = `lukasz-${dialect}@capek.example`;
+      const vapiId = `call-${email}`;
+      const vc = await rpc(srv.url, 'vapi_call.create', { vapi_id: vapiId, initial_data: { start_time: new Date().toISOString(), locale: 'en' }, status: 'active', locale: 'en' });
+      expect(vc.status).toBe(200);
+      await deliverServerMessage(srv.url, SECRET, {
+        type: 'tool-calls',
+        toolCallList: [{ id: `tc-${email}`, type: 'function', function: { name: 'registrar_contacto', arguments: { email, nombre: 'Łukasz Wąsowski', empresa: 'Čapek & Søn' } } }],
+        call: { id: vapiId },
+      });
+      const confirmation = await waitFor(() => sink.sink.messages.find((m) => m.to === email));
+      expect(confirmation.subject).toBe('We have received your request');
+      expect(confirmation.text).toContain('Hello, Łukasz Wąsowski');
+      expect(confirmation.text).toContain('Thank you for talking with Helena.');
+      expect(confirmation.html).toContain('<html lang="en">');
+
+      await deliverServerMessage(srv.url, SECRET, {
+        type: 'end-of-call-report',
+        endedReason: 'customer-ended-call',
+        artifact: {
+          messages: [
+            { role: 'bot', message: 'Hi, I am Helena. How can I help?', secondsFromStart: 0.5 },
+            { role: 'user', message: 'We run a dental clinic and miss calls out of hours.', secondsFromStart: 4 },
+            { role: 'bot', message: 'I will prepare a proposal for you.', secondsFromStart: 9 },
+          ],
+        },
+        analysis: { summary: 'A dental clinic that misses calls out of hours.' },
+        call: { id: vapiId },
+      });
+      const proposal = await waitFor(() => sink.sink.messages.find((m) => m.to === email && m.subject === 'Your personalised proposal'));
+      const row = await srv.db.kysely
+        .selectFrom('pdf')
+        .innerJoin('call', 'call.id', 'pdf.call_id')
+        .innerJoin('customer', 'customer.id', 'call.customer_id')
+        .select(['pdf.call_id', 'pdf.expires_at'])
+        .where('customer.email', '=', email)
+        .executeTakeFirstOrThrow();
+      const until = enDate(row.expires_at);
+      for (const words of ['Hello, Łukasz Wąsowski', 'What you told us', 'Voice agent. Because you told us: “We run a dental clinic and miss calls out of hours”', '€1,089.00', '€251.68', `valid until ${until}`, 'It is attached as a PDF.', 'We get it running with you in two weeks']) {
+        expect(proposal.text).toContain(words);
+      }
+      expect(proposal.text).not.toMatch(/Propuesta|Agente de voz|Hola/);
+
+      const page = await (await fetch(`${srv.url}/propuesta/${row.call_id}`)).text();
+      expect(page).toContain('<html lang="en-GB">');
+      for (const words of ['Your personalised proposal', 'Hello, Łukasz Wąsowski', 'Prices for Čapek &amp; Søn', 'Voice agent', '€1,089.00', `Valid until`, until, 'Accept proposal', 'Your full name', 'I confirm that I accept this proposal at the prices shown.']) {
+        expect(page).toContain(words);
+      }
+      expect(page).not.toContain('Aceptar propuesta');
+
+      const pdf = Buffer.from(await (await fetch(`${srv.url}/propuesta/${row.call_id}.pdf`)).arrayBuffer());
+      const file = join(tmp.dir, `${dialect}-en.pdf`);
+      writeFileSync(file, pdf);
+      const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+      for (const words of ["Nexia's proposal for Čapek & Søn", 'Hello, Łukasz Wąsowski', 'Voice agent', '€1,089.00', '€251.68', `Valid until: ${until}`, 'Prices in EUR.']) expect(text).toContain(words);
+      expect(text).not.toContain('Agente de voz');
+      expect(pdf.toString('latin1')).toMatch(/\/Lang \(en-GB\)/);
+
+      // The team reads the lead in the site's Spanish.
+      const sales = await waitFor(() => sink.sink.messages.find((m) => m.to === SALES && m.subject.startsWith('Nuevo contacto')));
+      expect(sales.text).toContain('Alta 1.089,00\u00a0€ · Cada mes 251,68\u00a0€');
+      expect(sales.text).toContain('0:04 Visitante: We run a dental clinic and miss calls out of hours.');
+
+      const accept = await fetch(`${srv.url}/propuesta/${row.call_id}/aceptar`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: srv.url },
+        body: new URLSearchParams({ name: 'Łukasz Wąsowski', confirm: '1' }),
+      });
+      expect(accept.status).toBe(303);
+      const accepted = await srv.db.kysely.selectFrom('pdf').select('accepted_at').where('call_id', '=', row.call_id).executeTakeFirstOrThrow();
+      const after = await (await fetch(`${srv.url}/propuesta/${row.call_id}`)).text();
+      expect(after).toContain(`Proposal accepted on ${enDate(accepted.accepted_at!)} by Łukasz Wąsowski.`);
+      expect(after).toContain('Thank you. We will be in touch to get it started.');
+      const acceptedPdf = join(tmp.dir, `${dialect}-en-accepted.pdf`);
+      writeFileSync(acceptedPdf, Buffer.from(await (await fetch(`${srv.url}/propuesta/${row.call_id}.pdf`)).arrayBuffer()));
+      expect(execFileSync('pdftotext', ['-enc', 'UTF-8', acceptedPdf, '-'], { encoding: 'utf8' })).toContain(`Proposal accepted on ${enDate(accepted.accepted_at!)} by Łukasz Wąsowski.`);
+    });
+  });
+}
+
+suite('sqlite', true);
+suite('postgres', !!PG_URL);
