@@ -123,6 +123,16 @@ function suite(dialect: 'sqlite' | 'postgres', enabled: boolean) {
       expect(sales.text).toContain('Alta 1.089,00\u00a0€ · Cada mes 251,68\u00a0€');
       expect(sales.text).toContain('0:04 Visitante: We run a dental clinic and miss calls out of hours.');
 
+      const unconfirmed = await fetch(`${srv.url}/propuesta/${row.call_id}/aceptar`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: srv.url },
+        body: new URLSearchParams({ name: 'Łukasz Wąsowski' }),
+      });
+      expect(unconfirmed.status).toBe(400);
+      const refused = await unconfirmed.text();
+      expect(refused).toContain('Tick the box to confirm that you accept the proposal.');
+      expect(refused).toContain('value="Łukasz Wąsowski"');
+
       const accept = await fetch(`${srv.url}/propuesta/${row.call_id}/aceptar`, {
         method: 'POST',
         redirect: 'manual',

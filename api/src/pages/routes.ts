@@ -8,7 +8,7 @@ import { requestBodyLimit } from '../http/body-limit';
 import { fromOwnPage } from '../http/own-page';
 import { rateLimit } from '../http/rate-limit';
 import type { Deps } from '../deps';
-import { acceptProposal, ACCEPT_NAME_MAX, pageState } from '../proposal/acceptance';
+import { acceptProposal, ACCEPT_NAME_MAX, ACCEPT_PROBLEMS, pageState } from '../proposal/acceptance';
 import { findStoredProposal, type StoredProposal } from '../proposal/queries';
 import { isVisitorView, recordFirstView } from '../proposal/first-view';
 import { storedDocument } from '../proposal/document';
@@ -75,13 +75,13 @@ export function pageRoutes(deps: Deps) {
     if (found.kind !== 'shown') return notShown(c, found);
     const { row } = found;
     if (!fromOwnPage(c, deps.config.PUBLIC_URL)) {
-      return c.html(renderProposalPage(row.content, { kind: 'open', callId: row.call_id, name: null, error: 'Esta solicitud viene de otro sitio: abre el enlace de tu correo y acepta desde allí.' }, pageOpts(row)), 403);
+      return c.html(renderProposalPage(row.content, { kind: 'open', callId: row.call_id, name: null, error: ACCEPT_PROBLEMS[pageOpts(row).locale].otherSite }, pageOpts(row)), 403);
     }
     const body: Record<string, unknown> = await c.req.parseBody().catch(() => ({}));
     const name = typeof body.name === 'string' ? body.name : '';
     const result = await acceptProposal(deps, row.call_id, { name, confirmed: body.confirm === '1' });
     if (result.status === 'invalid') {
-      return c.html(renderProposalPage(row.content, { kind: 'open', callId: row.call_id, name: name.slice(0, ACCEPT_NAME_MAX), error: result.message }, pageOpts(row)), 400);
+      return c.html(renderProposalPage(row.content, { kind: 'open', callId: row.call_id, name: name.slice(0, ACCEPT_NAME_MAX), error: ACCEPT_PROBLEMS[pageOpts(row).locale][result.problem] }, pageOpts(row)), 400);
     }
     if (result.status === 'expired') return c.html(renderExpiredPage(row.expires_at), 410);
     if (result.status === 'missing') return c.html(renderNotFoundPage(), 404);

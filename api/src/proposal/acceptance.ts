@@ -2,6 +2,7 @@
 // name, which version they saw) is recorded once, and the document is rendered again as the next
 // version, so the page and the PDF say 'Propuesta aceptada el …'. Accepting twice changes
 // nothing; an expired proposal cannot be accepted.
+import type { VisitorLocale } from '@helena/contract';
 import { z } from 'zod';
 import { nowIso } from '../db';
 import type { Deps } from '../deps';
@@ -13,7 +14,28 @@ import { proposalAccepted } from '../sales/handoff';
 
 export const ACCEPT_NAME_MAX = 120;
 
-/** The form's fields: a full name (letters, at least two characters) and the ticked confirmation. */
+/** What the visitor is told when the form is refused, in their language. */
+export const ACCEPT_PROBLEMS = {
+  es: {
+    nameShort: 'Escribe tu nombre completo para aceptar la propuesta.',
+    nameLong: `El nombre no puede tener más de ${ACCEPT_NAME_MAX} caracteres.`,
+    nameLetters: 'Escribe tu nombre con letras, sin otros signos.',
+    confirm: 'Marca la casilla para confirmar que aceptas la propuesta.',
+    otherSite: 'Esta solicitud viene de otro sitio: abre el enlace de tu correo y acepta desde allí.',
+  },
+  en: {
+    nameShort: 'Type your full name to accept the proposal.',
+    nameLong: `The name cannot be longer than ${ACCEPT_NAME_MAX} characters.`,
+    nameLetters: 'Type your name in letters, without other signs.',
+    confirm: 'Tick the box to confirm that you accept the proposal.',
+    otherSite: 'This request comes from another site: open the link in your email and accept from there.',
+  },
+} satisfies Record<VisitorLocale, Record<string, string>>;
+
+/** Why the form was refused: a key of `ACCEPT_PROBLEMS`. */
+export type AcceptProblem = keyof (typeof ACCEPT_PROBLEMS)['es'];
+
+/** The form's fields: a full name (letters, at least two characters) and the ticked confirmation. Each message is an `AcceptProblem`. */
 export const acceptanceInput = z.object({
   name: z
     .string()
@@ -21,17 +43,17 @@ export const acceptanceInput = z.object({
     .pipe(
       z
         .string()
-        .min(2, 'Escribe tu nombre completo para aceptar la propuesta.')
-        .max(ACCEPT_NAME_MAX, `El nombre no puede tener más de ${ACCEPT_NAME_MAX} caracteres.`)
-        .regex(/^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u, 'Escribe tu nombre con letras, sin otros signos.'),
+        .min(2, 'nameShort' satisfies AcceptProblem)
+        .max(ACCEPT_NAME_MAX, 'nameLong' satisfies AcceptProblem)
+        .regex(/^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u, 'nameLetters' satisfies AcceptProblem),
     ),
-  confirmed: z.literal(true, { error: 'Marca la casilla para confirmar que aceptas la propuesta.' }),
+  confirmed: z.literal(true, { error: 'confirm' satisfies AcceptProblem }),
 });
 
 export type AcceptResult =
   | { status: 'accepted'; at: string; version: number }
   | { status: 'already-accepted'; at: string }
-  | { status: 'invalid'; message: string }
+  | { status: 'invalid'; problem: AcceptProblem }
   | { status: 'expired' }
   | { status: 'missing' };
 
@@ -44,7 +66,10 @@ export function pageState(row: StoredProposal, doc: ProposalDocument | null): Ac
 /** Records the acceptance of call `callId`'s proposal by `input.name`. */
 export async function acceptProposal(deps: Deps, callId: string, input: { name: string; confirmed: boolean }): Promise<AcceptResult> {
   const parsed = acceptanceInput.safeParse(input);
-  if (!parsed.success) return { status: 'invalid', message: parsed.error.issues[0]!.message };
+  if (!parsed.success) {
+    const said = parsed.error.issues[0]!.message;
+    return { status: 'invalid', problem: said in ACCEPT_PROBLEMS.es ? (said as AcceptProblem) : 'nameShort' };
+  }
   const { db } = deps;
   // A version written between our read and our write (the end-of-call report) is read again.
   for (let attempt = 0; attempt < 3; attempt++) {
