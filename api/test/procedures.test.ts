@@ -164,7 +164,7 @@ describe('proposal.send', () => {
     expect(page.status).toBe(200);
     const body = await page.text();
     expect(body).toContain('Hola, Luis');
-    expect(body).toContain('lang="es"');
+    expect(body).toMatch(/<html lang="es(-ES)?"/); // the visitor's language: Spanish by default
   });
 
   it('is NOT_FOUND for an unknown call', async () => {
