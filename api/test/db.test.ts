@@ -68,7 +68,7 @@ function suite(name: 'sqlite' | 'postgres', makeTarget: () => Promise<Target>) {
       const byName = await columnsByTable(srv.db, name);
       const report = ['transcript', 'summary', 'duration', 'ended_reason', 'recording_url', 'reported_at'];
       const extras: Record<string, string[]> = {
-        vapi_call: ['token_hash', ...report, 'visitor_words', 'conversation'],
+        vapi_call: ['token_hash', ...report, 'visitor_words', 'conversation', 'locale'],
         pdf: ['document', 'pdf_file', 'version', 'accepted_at', 'accepted_name', 'accepted_version', 'first_viewed_at'],
         call: ['lead_name', 'lead_cargo', 'lead_company', 'ended_reason', 'recording_url'],
       };
