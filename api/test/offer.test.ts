@@ -77,6 +77,11 @@ describe('money', () => {
     expect(formatMoney(100000000, 'EUR')).toBe('1.000.000,00\u00a0€');
     expect(formatRate(0.21)).toBe('21\u00a0%');
   });
+
+  it('writes amounts the English way for an English-speaking visitor', () => {
+    expect(formatMoney(269830, 'EUR', 'en-GB')).toBe('€2,698.30');
+    expect(formatMoney(0, 'EUR', 'en-GB')).toBe('€0.00');
+  });
 });
 
 describe('the offer file', () => {
@@ -104,6 +109,9 @@ describe('the offer file', () => {
     ['a missing company name', () => fileWith({ ...valid, company: { ...valid.company, name: undefined } }), /: company\.name: is required$/],
     ['a fraction of a cent', () => fileWith({ ...valid, items: [{ ...valid.items[0], setup: 10.005 }] }), /: items\[0\]\.setup: must have at most 2 decimals in EUR$/],
     ['an item no word can choose', () => fileWith({ ...valid, items: [{ ...valid.items[0], keywords: [] }] }), /: items\[0\]\.keywords: .*never chosen$/],
+    ['an empty English title', () => fileWith({ ...valid, items: [{ ...valid.items[0], en: { title: ' ' } }] }), /: items\[0\]\.en\.title: must not be empty$/],
+    ['an unknown English field', () => fileWith({ ...valid, items: [{ ...valid.items[0], en: { titel: 'WhatsApp' } }] }), /: items\[0\]\.en: .*titel/],
+    ['a too long English closing', () => fileWith({ ...valid, en: { closing: 'x'.repeat(401) } }), /: en\.closing: must be at most 400 characters$/],
   ])('refuses %s with one line naming the file and the field', (_what, make, pattern) => {
     const file = make();
     const message = errorOf(file);
@@ -143,6 +151,9 @@ describe('the offer file', () => {
     const ok = spawnSync('npm', ['run', '-s', 'offer:check', '--', fileWith(valid)], { cwd: root, encoding: 'utf8', timeout: 60_000 });
     expect(ok.status).toBe(0);
     expect(ok.stdout).toContain('Clínicas Sol, S.L.');
+    expect(ok.stdout).toContain('English titles for 0 of 3 item(s)');
+    const english = spawnSync('npm', ['run', '-s', 'offer:check', '--', fileWith({ ...valid, items: [{ ...valid.items[0], en: { title: 'WhatsApp assistant' } }, ...valid.items.slice(1)] })], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+    expect(english.stdout).toContain('English titles for 1 of 3 item(s)');
     const badFile = fileWith({ ...valid, currency: 'EURO' });
     const bad = spawnSync('npm', ['run', '-s', 'offer:check', '--', badFile], { cwd: root, encoding: 'utf8', timeout: 60_000 });
     expect(bad.status).toBe(1);

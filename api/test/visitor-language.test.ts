@@ -109,6 +109,8 @@ function suite(dialect: 'sqlite' | 'postgres', enabled: boolean) {
         expect(page).toContain(words);
       }
       expect(page).not.toContain('Aceptar propuesta');
+      // An item without English words shows its Spanish ones.
+      expect(page).toContain('Plataforma Nexia y soporte');
 
       const pdf = Buffer.from(await (await fetch(`${srv.url}/propuesta/${row.call_id}.pdf`)).arrayBuffer());
       const file = join(tmp.dir, `${dialect}-en.pdf`);

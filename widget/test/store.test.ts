@@ -200,12 +200,18 @@ describe('call status transitions', () => {
 });
 
 describe('the vapi_call record', () => {
+  it('says the visitor\'s language, so the server writes to them in it', async () => {
+    await activeCall({ locale: 'en' });
+    await settle();
+    expect(h.api.named('createVapiCall')[0]).toMatchObject({ locale: 'en' });
+  });
+
   it('is created active on start and updated inactive, with its token and end_time, on stop', async () => {
     await activeCall();
     await settle();
     expect(h.storage.getItem('vapiCallId')).toBe('vapi-call-1');
     const [created] = h.api.named('createVapiCall');
-    expect(created).toMatchObject({ vapi_id: 'vapi-call-1', status: 'active' });
+    expect(created).toMatchObject({ vapi_id: 'vapi-call-1', status: 'active', locale: 'es' });
     expect(created.initial_data).toMatchObject({ assistant_id: null, demo: true, locale: 'es' });
     expect(typeof created.initial_data.start_time).toBe('string');
     await h.store.getState().stopCall();
