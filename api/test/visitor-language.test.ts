@@ -104,7 +104,7 @@ function suite(dialect: 'sqlite' | 'postgres', enabled: boolean) {
       expect(proposal.text).not.toMatch(/Propuesta|Agente de voz|Hola/);
 
       const page = await (await fetch(`${srv.url}/propuesta/${row.call_id}`)).text();
-      expect(page).toContain('<html lang="en-GB">');
+      expect(page).toContain('<html lang="en">');
       for (const words of ['Your personalised proposal', 'Hello, Łukasz Wąsowski', 'Prices for Čapek &amp; Søn', 'Voice agent', '€1,089.00', `Valid until`, until, 'Accept proposal', 'Your full name', 'I confirm that I accept this proposal at the prices shown.']) {
         expect(page).toContain(words);
       }

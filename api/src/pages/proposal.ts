@@ -113,7 +113,7 @@ export function renderProposalPage(content: string, state: AcceptanceState, opts
   return renderPage(WORDING[opts.locale].PAGE_TITLE, html`${raw(content)}${acceptanceSection(state, opts.callId, opts.hasPdf, opts.locale)}`, {
     forms: state.kind === 'open',
     extraCss: opts.brandCss,
-    lang: WORDING[opts.locale].tag,
+    lang: opts.locale,
   });
 }
 
