@@ -150,6 +150,25 @@ function suite(dialect: 'sqlite' | 'postgres', enabled: boolean) {
       writeFileSync(acceptedPdf, Buffer.from(await (await fetch(`${srv.url}/propuesta/${row.call_id}.pdf`)).arrayBuffer()));
       expect(execFileSync('pdftotext', ['-enc', 'UTF-8', acceptedPdf, '-'], { encoding: 'utf8' })).toContain(`Proposal accepted on ${enDate(accepted.accepted_at!)} by Łukasz Wąsowski.`);
     });
+
+    it('an expired proposal tells an English-speaking visitor why, in English', async () => {
+      const email = `late-${dialect}@capek.example`;
+      const vapiId = `call-${email}`;
+      expect((await rpc(srv.url, 'vapi_call.create', { vapi_id: vapiId, initial_data: { start_time: new Date().toISOString() }, status: 'active', locale: 'en' })).status).toBe(200);
+      await deliverServerMessage(srv.url, SECRET, {
+        type: 'tool-calls',
+        toolCallList: [{ id: `tc-${email}`, type: 'function', function: { name: 'registrar_contacto', arguments: { email, nombre: 'Ana' } } }],
+        call: { id: vapiId },
+      });
+      await waitFor(() => sink.sink.messages.find((m) => m.to === email));
+      const { call_id } = await srv.db.kysely.selectFrom('pdf').innerJoin('call', 'call.id', 'pdf.call_id').innerJoin('customer', 'customer.id', 'call.customer_id').select('pdf.call_id').where('customer.email', '=', email).executeTakeFirstOrThrow();
+      await srv.db.kysely.updateTable('pdf').set({ expires_at: '2020-01-01T00:00:00.000Z' }).where('call_id', '=', call_id).execute();
+      const res = await fetch(`${srv.url}/propuesta/${call_id}`);
+      expect(res.status).toBe(404);
+      const page = await res.text();
+      expect(page).toContain('<html lang="en">');
+      expect(page).toContain('This proposal expired on 1 January 2020');
+    });
   });
 }
 

@@ -56,6 +56,9 @@ export interface Wording {
   FULL_NAME: string;
   CONFIRM: string;
   ACCEPT: string;
+  UNAVAILABLE: string;
+  /** Why an expired proposal is not shown. */
+  expiredLine(iso: string): string;
 }
 
 const quotes = (line: ProposalLine, open: string, close: string) => line.because.map((b) => `${open}${b.quote}${close}`).join(' · ');
@@ -113,6 +116,8 @@ const es: Wording = {
   FULL_NAME: 'Tu nombre completo',
   CONFIRM: 'Confirmo que acepto esta propuesta con los precios indicados.',
   ACCEPT: 'Aceptar propuesta',
+  UNAVAILABLE: 'Propuesta no disponible',
+  expiredLine: (iso) => `Esta propuesta caducó el ${dateEs(iso)} y ya no se puede ver ni aceptar. Si te sigue interesando, vuelve a hablar con nuestro asistente y te preparamos una nueva.`,
 };
 
 const dateEn = dateIn('en-GB');
@@ -165,6 +170,8 @@ const en: Wording = {
   FULL_NAME: 'Your full name',
   CONFIRM: 'I confirm that I accept this proposal at the prices shown.',
   ACCEPT: 'Accept proposal',
+  UNAVAILABLE: 'Proposal not available',
+  expiredLine: (iso) => `This proposal expired on ${dateEn(iso)} and can no longer be seen or accepted. If you are still interested, talk to our assistant again and we will prepare a new one.`,
 };
 
 /** The wording of each language a visitor may talk in. */

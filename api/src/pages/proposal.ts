@@ -124,12 +124,10 @@ export function renderNotFoundPage(): string {
   );
 }
 
-/** A proposal past its date that nobody accepted: not shown, and the visitor is told why. */
-export function renderExpiredPage(expiresAt: string): string {
-  return renderPage(
-    'Propuesta no disponible',
-    html`<article class="proposal"><h1>Propuesta no disponible</h1><p>Esta propuesta caducó el ${WORDING.es.date(expiresAt)} y ya no se puede ver ni aceptar. Si te sigue interesando, vuelve a hablar con nuestro asistente y te preparamos una nueva.</p></article>`,
-  );
+/** A proposal past its date that nobody accepted: not shown, and the visitor is told why, in their language. */
+export function renderExpiredPage(expiresAt: string, locale: VisitorLocale): string {
+  const say = WORDING[locale];
+  return renderPage(say.UNAVAILABLE, html`<article class="proposal"><h1>${say.UNAVAILABLE}</h1><p>${say.expiredLine(expiresAt)}</p></article>`, { lang: locale });
 }
 
 /** The company's colour as a stylesheet of its own, with a text colour that stays readable on it. */

@@ -44,7 +44,7 @@ export function pageRoutes(deps: Deps) {
     return { kind: 'shown' as const, row };
   };
   const notShown = (c: Context<AppEnv>, found: Awaited<ReturnType<typeof proposalOf>>) =>
-    found.kind === 'expired' ? c.html(renderExpiredPage(found.row.expires_at), 404) : c.html(renderNotFoundPage(), 404);
+    found.kind === 'expired' ? c.html(renderExpiredPage(found.row.expires_at, pageOpts(found.row).locale), 404) : c.html(renderNotFoundPage(), 404);
 
   // One route for the page and its PDF, so both are one route template in the metrics.
   app.get('/propuesta/:callId', async (c) => {
@@ -83,7 +83,7 @@ export function pageRoutes(deps: Deps) {
     if (result.status === 'invalid') {
       return c.html(renderProposalPage(row.content, { kind: 'open', callId: row.call_id, name: name.slice(0, ACCEPT_NAME_MAX), error: ACCEPT_PROBLEMS[pageOpts(row).locale][result.problem] }, pageOpts(row)), 400);
     }
-    if (result.status === 'expired') return c.html(renderExpiredPage(row.expires_at), 410);
+    if (result.status === 'expired') return c.html(renderExpiredPage(row.expires_at, pageOpts(row).locale), 410);
     if (result.status === 'missing') return c.html(renderNotFoundPage(), 404);
     deps.log.info('proposal accepted', { reqId: c.get('requestId'), callId: row.call_id, already: result.status === 'already-accepted' });
     // Accepted now or before: either way the page now says so (POST/redirect/GET).
