@@ -110,7 +110,10 @@ export function panelFocus() {
       void afterPaint(doc.defaultView).then(() => {
         const now = deepActiveElement(doc);
         const handedOver = now === (panel.getRootNode() as ParentNode).querySelector('button,input');
-        if (shown && focusIsFree(panel) && (now === before || handedOver)) panel.querySelector<HTMLElement>('[data-autofocus],textarea,input')?.focus();
+        // Focus on nothing is nobody's choice: the launcher that held it may have left the page
+        // before this frame (on a loaded machine it does), which drops focus to <body>.
+        const nowhere = !now || now === doc.body;
+        if (shown && focusIsFree(panel) && (now === before || handedOver || nowhere)) panel.querySelector<HTMLElement>('[data-autofocus],textarea,input')?.focus();
       });
       return () => {
         shown = false;
