@@ -15,10 +15,6 @@ export default defineConfig({
   use: {
     headless: true,
     screenshot: 'on',
-    // The widget's live dot and speaking bars animate while a call is on screen, and Chromium
-    // composites every frame of them in software: most of a browser test's CPU. Tests that check
-    // motion ask for it themselves (page.emulateMedia); the rest run as a visitor who prefers less.
-    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

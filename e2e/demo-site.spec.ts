@@ -218,7 +218,7 @@ test('the whole lead flow: the email typed in the chat, the modal, the emails, t
   await expect(widget(page).getByRole('log').getByText(`mi correo es ${lead.email}`)).toBeVisible();
   const dialog = await prefilledModal(page, lead.email);
   await completeModal(page, dialog, lead, 'typed-3');
-  await expectProposalDelivered(page, lead, 'typed-4', 'Tengo un estudio de arquitectura');
+  await expectProposalDelivered(page, lead, 'typed-4', `Contacto: ${lead.email}`);
   expect(problems).toEqual(NO_PROBLEMS);
 });
 
@@ -232,7 +232,7 @@ test('the same flow with the email spoken: the transcript says "arroba" and "pun
   await shot(page, 'spoken-1-modal-prefilled');
   const lead = { email: 'ana@empresa.com', name: 'Ana Ruiz', cargo: 'Directora comercial', company: 'Empresa Ruiz' };
   await completeModal(page, dialog, lead, 'spoken-2');
-  await expectProposalDelivered(page, lead, 'spoken-3', 'mi correo es ana arroba empresa punto com');
+  await expectProposalDelivered(page, lead, 'spoken-3', 'Contacto: ana@empresa.com');
   expect(problems).toEqual(NO_PROBLEMS);
 });
 
@@ -302,7 +302,7 @@ test('a server that fails the customer save: the error toast, the email kept, an
   await expect(widget(page).getByRole('button', { name: 'Finalizar Llamada' })).toBeVisible();
   const dialog = await typeEmailAndAwaitAnswer(page, `mejor a mi otro correo: ${second.email}`, second.email);
   await completeModal(page, dialog, second, 'save-failure-3');
-  await expectProposalDelivered(page, second, 'save-failure-4', 'mejor a mi otro correo');
+  await expectProposalDelivered(page, second, 'save-failure-4', `Contacto: ${second.email}`);
   expect(await mailTo(first.email)).toEqual([]);
 
   // The failed save is the only failed request; nothing else went wrong in the page.
