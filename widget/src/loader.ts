@@ -190,8 +190,9 @@ export function defineHelenaAssistant(loadUI: () => Promise<UIModule>, preload?:
       const hadFocus = this.#root.activeElement === this.#placeholder;
       this.#placeholder.remove();
       if (hadFocus) {
-        // The real launcher (or, when the click opened the panel, its first control).
-        this.#ui?.shadowRoot?.querySelector<HTMLElement>('button,input')?.focus();
+        // The real launcher (or, when the click opened the panel, its first control); never a
+        // control of the panel rendered ahead, hidden and inert, which would take focus nowhere.
+        [...(this.#ui?.shadowRoot?.querySelectorAll<HTMLElement>('button,input') ?? [])].find((el) => !el.closest('[inert]'))?.focus();
       }
     }
   }
