@@ -52,7 +52,7 @@ export interface AppOptions {
   limits?: RateLimits;
   nudgeMail?: () => void;
   nudgeWebhooks?: () => void;
-  nudgePlatformErasures?: () => void;
+  nudgePlatformErasures?: () => boolean;
   /** The local Postmark sink: its API at /dev/postmark (loopback only). */
   sink?: PostmarkSink | null;
   /** Also serve the sink's inbox at /dev/mail (demo mode; loopback only). */
@@ -90,7 +90,7 @@ export function createApp(opts: AppOptions): BuiltApp {
     awaitReports: !!opts.vapiWebhookSecret,
     nudgeMail: opts.nudgeMail ?? (() => {}),
     nudgeWebhooks: opts.nudgeWebhooks ?? (() => {}),
-    nudgePlatformErasures: opts.nudgePlatformErasures ?? (() => {}),
+    nudgePlatformErasures: opts.nudgePlatformErasures ?? (() => false),
     metrics,
   };
   const app = new Hono<AppEnv>();

@@ -24,6 +24,6 @@ export interface Deps {
   nudgeMail(): void;
   /** Wakes the webhook worker after new events (no-op when it is not running). */
   nudgeWebhooks(): void;
-  /** Sends the platform deletions an erasure just queued (no-op without the server's loop). */
-  nudgePlatformErasures(): void;
+  /** Sends the platform deletions an erasure just queued; false when no platform can be asked (they stay queued). */
+  nudgePlatformErasures(): boolean;
 }

@@ -122,7 +122,10 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     conversations,
     nudgeMail: () => worker?.nudge(),
     nudgeWebhooks: () => webhooks?.nudge(),
-    nudgePlatformErasures: () => eraser?.nudge(),
+    nudgePlatformErasures: () => {
+      eraser?.nudge();
+      return !!eraser;
+    },
     sink,
     devMail: opts.devMail,
     staticRoots: opts.staticRoots,
@@ -167,7 +170,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   // Proposal emails waiting for end-of-call reports whose wait ran out, including those of a previous run.
   const waiter = deps.awaitReports ? startReportWaiter(deps, config.MAIL_POLL_MS) : null;
   const sweeper = startRetentionSweeper(deps, config.RETENTION_SWEEP_MS);
-  eraser = startPlatformEraser({ db, log, platform: deleterOf(platform) }, config.PLATFORM_ERASURE_POLL_MS);
+  // Without a platform there is nothing to send: the queue waits for a server (or a command) that has one.
+  eraser = platform ? startPlatformEraser({ db, log, platform: deleterOf(platform) }, config.PLATFORM_ERASURE_POLL_MS) : null;
   ready = true;
   log.info('listening', { url, database: db.dialect, mail: useLocalSink ? 'local sink (/dev/mail)' : config.POSTMARK_API_URL ?? 'postmark' });
 

@@ -67,10 +67,10 @@ export function privacyRoutes(deps: Deps) {
     if (!email) return invalid(c);
     if (!fromOwnPage(c, deps.config.PUBLIC_URL)) return c.html(badRequestPage('Esta solicitud viene de otro sitio: abre el enlace de tu correo y pulsa el botón.'), 403);
     const erased = await eraseAddress(deps.db, email);
-    deps.nudgePlatformErasures();
+    const platformAsked = deps.nudgePlatformErasures();
     const unsubscribed = await isUnsubscribed(deps.db, await deps.privacy.addressKey(email));
     deps.log.info('address erased', { reqId: c.get('requestId'), via: 'privacy page', ...erased });
-    return c.html(erasedPage({ company, email, erased, unsubscribed }));
+    return c.html(erasedPage({ company, email, erased, unsubscribed, platformAsked }));
   });
 
   return app;

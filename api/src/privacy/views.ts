@@ -112,7 +112,7 @@ ${d.unsubscribed ? '' : html`<p class="notice"><a href="${v.unsubscribeUrl}">Dar
 }
 
 /** After the erasure: what went, and that an unsubscribe is kept only as a keyed hash. */
-export function erasedPage(v: { company: string; email: string; erased: ErasedCounts; unsubscribed: boolean }): string {
+export function erasedPage(v: { company: string; email: string; erased: ErasedCounts; unsubscribed: boolean; platformAsked: boolean }): string {
   const e = v.erased;
   const items: [number, string][] = [
     [e.leadSubmissions, 'solicitudes'],
@@ -125,7 +125,11 @@ export function erasedPage(v: { company: string; email: string; erased: ErasedCo
     card(html`<h1>Hemos borrado tus datos</h1>
 <p>${v.company} ya no guarda nada sobre ${v.email}.</p>
 <ul>${items.filter(([n]) => n > 0).map(([n, label]) => html`<li>${n} ${label}</li>`)}</ul>
-${e.conversations > 0 ? html`<p>La plataforma de voz guarda su propia copia de cada conversación: le hemos pedido que la borre y, si no responde ahora, se lo volvemos a pedir hasta que lo confirme.</p>` : ''}
+${e.conversations > 0
+    ? v.platformAsked
+      ? html`<p>La plataforma de voz guarda su propia copia de cada conversación: le hemos pedido que la borre y, si no responde ahora, se lo volvemos a pedir hasta que lo confirme.</p>`
+      : html`<p>La plataforma de voz guarda su propia copia de cada conversación: su borrado queda pendiente y se le pedirá en cuanto este servidor pueda hacerlo.</p>`
+    : ''}
 ${v.unsubscribed ? html`<p class="notice">Seguirás dado de baja: guardamos solo una huella cifrada de tu dirección, de la que no se puede obtener la dirección.</p>` : ''}`),
   );
 }
