@@ -99,25 +99,34 @@ export interface SuiteServer {
 }
 
 /**
- * One server for a whole test file: a temp SQLite file and a standalone sink, started before the
- * file's tests and stopped after them. The returned object is filled in by `beforeAll`.
+ * One server for a whole test file: a temp SQLite file (or, for 'postgres', a schema of its own
+ * on TEST_DATABASE_URL) and a standalone sink, started before the file's tests and stopped after
+ * them. `env` may depend on the temp folder (a file written there). The returned object is filled
+ * in by `beforeAll`.
  */
-export function suiteServer(env: Record<string, string | undefined> = {}, dbName = 'helena.db'): SuiteServer {
+export function suiteServer(
+  env: Record<string, string | undefined> | ((dir: string) => Record<string, string | undefined>) = {},
+  dbName = 'helena.db',
+  dialect: 'sqlite' | 'postgres' = 'sqlite',
+): SuiteServer {
   const suite = {} as SuiteServer;
+  let schema: Awaited<ReturnType<typeof pgSchema>> | undefined;
   beforeAll(async () => {
     suite.tmp = tempDir();
     suite.sink = await startSink();
+    schema = dialect === 'postgres' ? await pgSchema() : undefined;
     suite.srv = await startTestServer({
-      DATABASE_PATH: join(suite.tmp.dir, dbName),
+      ...(schema ? { DATABASE_URL: schema.url } : { DATABASE_PATH: join(suite.tmp.dir, dbName) }),
       POSTMARK_SERVER_TOKEN: SINK_TOKEN,
       POSTMARK_API_URL: suite.sink.url,
-      ...env,
+      ...(typeof env === 'function' ? env(suite.tmp.dir) : env),
     });
     suite.base = suite.srv.url;
   });
   afterAll(async () => {
     await suite.srv?.close();
     await suite.sink?.close();
+    await schema?.drop();
     suite.tmp?.cleanup();
   });
   return suite;

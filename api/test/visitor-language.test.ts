@@ -8,9 +8,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../src/server';
-import { deliverServerMessage, pgSchema, rpc, SINK_TOKEN, startSink, startTestServer, tempDir, waitFor, PG_URL, type SinkServer } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { deliverServerMessage, rpc, suiteServer, waitFor, PG_URL } from './helpers';
 
 const SECRET = 'language-secret-0123456789abcdef';
 const SALES = 'ventas@nexia.example';
@@ -30,53 +29,30 @@ function englishOffer(dir: string): string {
 
 function suite(dialect: 'sqlite' | 'postgres', enabled: boolean) {
   describe.runIf(enabled)(`a visitor who talks in English (${dialect})`, () => {
-    let tmp: ReturnType<typeof tempDir>;
-    let sink: SinkServer;
-    let srv: RunningServer;
-    let schema: Awaited<ReturnType<typeof pgSchema>> | undefined;
-
-    beforeAll(async () => {
-      tmp = tempDir();
-      sink = await startSink();
-      schema = dialect === 'postgres' ? await pgSchema() : undefined;
-      srv = await startTestServer({
-        ...(schema ? { DATABASE_URL: schema.url } : { DATABASE_PATH: join(tmp.dir, 'lang.db') }),
-        POSTMARK_SERVER_TOKEN: SINK_TOKEN,
-        POSTMARK_API_URL: sink.url,
-        VAPI_WEBHOOK_SECRET: SECRET,
-        SALES_EMAIL: SALES,
-        OFFER_FILE: englishOffer(tmp.dir),
-      });
-    });
-    afterAll(async () => {
-      await srv?.close();
-      await sink?.close();
-      await schema?.drop();
-      tmp?.cleanup();
-    });
+    const s = suiteServer((dir) => ({ VAPI_WEBHOOK_SECRET: SECRET, SALES_EMAIL: SALES, OFFER_FILE: englishOffer(dir) }), 'lang.db', dialect);
 
     it('a language the site does not speak is refused by the contract', async () => {
-      const res = await rpc(srv.url, 'vapi_call.create', { vapi_id: `call-fr-${dialect}`, initial_data: {}, status: 'active', locale: 'fr' });
+      const res = await rpc(s.srv.url, 'vapi_call.create', { vapi_id: `call-fr-${dialect}`, initial_data: {}, status: 'active', locale: 'fr' });
       expect(res.status).toBe(400);
     });
 
     it('mails, page, PDF and acceptance in English; the sales team in Spanish', async () => {
       const email = `lukasz-${dialect}@capek.example`;
       const vapiId = `call-${email}`;
-      const vc = await rpc(srv.url, 'vapi_call.create', { vapi_id: vapiId, initial_data: { start_time: new Date().toISOString(), locale: 'en' }, status: 'active', locale: 'en' });
+      const vc = await rpc(s.srv.url, 'vapi_call.create', { vapi_id: vapiId, initial_data: { start_time: new Date().toISOString(), locale: 'en' }, status: 'active', locale: 'en' });
       expect(vc.status).toBe(200);
-      await deliverServerMessage(srv.url, SECRET, {
+      await deliverServerMessage(s.srv.url, SECRET, {
         type: 'tool-calls',
         toolCallList: [{ id: `tc-${email}`, type: 'function', function: { name: 'registrar_contacto', arguments: { email, nombre: 'Łukasz Wąsowski', empresa: 'Čapek & Søn' } } }],
         call: { id: vapiId },
       });
-      const confirmation = await waitFor(() => sink.sink.messages.find((m) => m.to === email));
+      const confirmation = await waitFor(() => s.sink.sink.messages.find((m) => m.to === email));
       expect(confirmation.subject).toBe('We have received your request');
       expect(confirmation.text).toContain('Hello, Łukasz Wąsowski');
       expect(confirmation.text).toContain('Thank you for talking with Helena.');
       expect(confirmation.html).toContain('<html lang="en">');
 
-      await deliverServerMessage(srv.url, SECRET, {
+      await deliverServerMessage(s.srv.url, SECRET, {
         type: 'end-of-call-report',
         endedReason: 'customer-ended-call',
         artifact: {
@@ -89,8 +65,8 @@ function suite(dialect: 'sqlite' | 'postgres', enabled: boolean) {
         analysis: { summary: 'A dental clinic that misses calls out of hours.' },
         call: { id: vapiId },
       });
-      const proposal = await waitFor(() => sink.sink.messages.find((m) => m.to === email && m.subject === 'Your personalised proposal'));
-      const row = await srv.db.kysely
+      const proposal = await waitFor(() => s.sink.sink.messages.find((m) => m.to === email && m.subject === 'Your personalised proposal'));
+      const row = await s.srv.db.kysely
         .selectFrom('pdf')
         .innerJoin('call', 'call.id', 'pdf.call_id')
         .innerJoin('customer', 'customer.id', 'call.customer_id')
@@ -103,7 +79,7 @@ function suite(dialect: 'sqlite' | 'postgres', enabled: boolean) {
       }
       expect(proposal.text).not.toMatch(/Propuesta|Agente de voz|Hola/);
 
-      const page = await (await fetch(`${srv.url}/propuesta/${row.call_id}`)).text();
+      const page = await (await fetch(`${s.srv.url}/propuesta/${row.call_id}`)).text();
       expect(page).toContain('<html lang="en">');
       for (const words of ['Your personalised proposal', 'Hello, Łukasz Wąsowski', 'Prices for Čapek &amp; Søn', 'Voice agent', '€1,089.00', `Valid until`, until, 'Accept proposal', 'Your full name', 'I confirm that I accept this proposal at the prices shown.']) {
         expect(page).toContain(words);
@@ -112,8 +88,8 @@ function suite(dialect: 'sqlite' | 'postgres', enabled: boolean) {
       // An item without English words shows its Spanish ones.
       expect(page).toContain('Plataforma Nexia y soporte');
 
-      const pdf = Buffer.from(await (await fetch(`${srv.url}/propuesta/${row.call_id}.pdf`)).arrayBuffer());
-      const file = join(tmp.dir, `${dialect}-en.pdf`);
+      const pdf = Buffer.from(await (await fetch(`${s.srv.url}/propuesta/${row.call_id}.pdf`)).arrayBuffer());
+      const file = join(s.tmp.dir, `${dialect}-en.pdf`);
       writeFileSync(file, pdf);
       const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
       for (const words of ["Nexia's proposal for Čapek & Søn", 'Hello, Łukasz Wąsowski', 'Voice agent', '€1,089.00', '€251.68', `Valid until: ${until}`, 'Prices in EUR.']) expect(text).toContain(words);
@@ -121,13 +97,13 @@ function suite(dialect: 'sqlite' | 'postgres', enabled: boolean) {
       expect(pdf.toString('latin1')).toMatch(/\/Lang \(en-GB\)/);
 
       // The team reads the lead in the site's Spanish.
-      const sales = await waitFor(() => sink.sink.messages.find((m) => m.to === SALES && m.subject.startsWith('Nuevo contacto')));
+      const sales = await waitFor(() => s.sink.sink.messages.find((m) => m.to === SALES && m.subject.startsWith('Nuevo contacto')));
       expect(sales.text).toContain('Alta 1.089,00\u00a0€ · Cada mes 251,68\u00a0€');
       expect(sales.text).toContain('0:04 Visitante: We run a dental clinic and miss calls out of hours.');
 
-      const unconfirmed = await fetch(`${srv.url}/propuesta/${row.call_id}/aceptar`, {
+      const unconfirmed = await fetch(`${s.srv.url}/propuesta/${row.call_id}/aceptar`, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: srv.url },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: s.srv.url },
         body: new URLSearchParams({ name: 'Łukasz Wąsowski' }),
       });
       expect(unconfirmed.status).toBe(400);
@@ -135,35 +111,35 @@ function suite(dialect: 'sqlite' | 'postgres', enabled: boolean) {
       expect(refused).toContain('Tick the box to confirm that you accept the proposal.');
       expect(refused).toContain('value="Łukasz Wąsowski"');
 
-      const accept = await fetch(`${srv.url}/propuesta/${row.call_id}/aceptar`, {
+      const accept = await fetch(`${s.srv.url}/propuesta/${row.call_id}/aceptar`, {
         method: 'POST',
         redirect: 'manual',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: srv.url },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: s.srv.url },
         body: new URLSearchParams({ name: 'Łukasz Wąsowski', confirm: '1' }),
       });
       expect(accept.status).toBe(303);
-      const accepted = await srv.db.kysely.selectFrom('pdf').select('accepted_at').where('call_id', '=', row.call_id).executeTakeFirstOrThrow();
-      const after = await (await fetch(`${srv.url}/propuesta/${row.call_id}`)).text();
+      const accepted = await s.srv.db.kysely.selectFrom('pdf').select('accepted_at').where('call_id', '=', row.call_id).executeTakeFirstOrThrow();
+      const after = await (await fetch(`${s.srv.url}/propuesta/${row.call_id}`)).text();
       expect(after).toContain(`Proposal accepted on ${enDate(accepted.accepted_at!)} by Łukasz Wąsowski.`);
       expect(after).toContain('Thank you. We will be in touch to get it started.');
-      const acceptedPdf = join(tmp.dir, `${dialect}-en-accepted.pdf`);
-      writeFileSync(acceptedPdf, Buffer.from(await (await fetch(`${srv.url}/propuesta/${row.call_id}.pdf`)).arrayBuffer()));
+      const acceptedPdf = join(s.tmp.dir, `${dialect}-en-accepted.pdf`);
+      writeFileSync(acceptedPdf, Buffer.from(await (await fetch(`${s.srv.url}/propuesta/${row.call_id}.pdf`)).arrayBuffer()));
       expect(execFileSync('pdftotext', ['-enc', 'UTF-8', acceptedPdf, '-'], { encoding: 'utf8' })).toContain(`Proposal accepted on ${enDate(accepted.accepted_at!)} by Łukasz Wąsowski.`);
     });
 
     it('an expired proposal tells an English-speaking visitor why, in English', async () => {
       const email = `late-${dialect}@capek.example`;
       const vapiId = `call-${email}`;
-      expect((await rpc(srv.url, 'vapi_call.create', { vapi_id: vapiId, initial_data: { start_time: new Date().toISOString() }, status: 'active', locale: 'en' })).status).toBe(200);
-      await deliverServerMessage(srv.url, SECRET, {
+      expect((await rpc(s.srv.url, 'vapi_call.create', { vapi_id: vapiId, initial_data: { start_time: new Date().toISOString() }, status: 'active', locale: 'en' })).status).toBe(200);
+      await deliverServerMessage(s.srv.url, SECRET, {
         type: 'tool-calls',
         toolCallList: [{ id: `tc-${email}`, type: 'function', function: { name: 'registrar_contacto', arguments: { email, nombre: 'Ana' } } }],
         call: { id: vapiId },
       });
-      await waitFor(() => sink.sink.messages.find((m) => m.to === email));
-      const { call_id } = await srv.db.kysely.selectFrom('pdf').innerJoin('call', 'call.id', 'pdf.call_id').innerJoin('customer', 'customer.id', 'call.customer_id').select('pdf.call_id').where('customer.email', '=', email).executeTakeFirstOrThrow();
-      await srv.db.kysely.updateTable('pdf').set({ expires_at: '2020-01-01T00:00:00.000Z' }).where('call_id', '=', call_id).execute();
-      const res = await fetch(`${srv.url}/propuesta/${call_id}`);
+      await waitFor(() => s.sink.sink.messages.find((m) => m.to === email));
+      const { call_id } = await s.srv.db.kysely.selectFrom('pdf').innerJoin('call', 'call.id', 'pdf.call_id').innerJoin('customer', 'customer.id', 'call.customer_id').select('pdf.call_id').where('customer.email', '=', email).executeTakeFirstOrThrow();
+      await s.srv.db.kysely.updateTable('pdf').set({ expires_at: '2020-01-01T00:00:00.000Z' }).where('call_id', '=', call_id).execute();
+      const res = await fetch(`${s.srv.url}/propuesta/${call_id}`);
       expect(res.status).toBe(404);
       const page = await res.text();
       expect(page).toContain('<html lang="en">');

@@ -94,8 +94,7 @@ interface Mention extends Match {
 }
 
 /** Every place `keyword` occurs in `line` as whole words, in order. */
-function find(line: string, lineTokens: Token[], refused: readonly boolean[], keyword: string): Mention[] {
-  const want = tokens(keyword);
+function find(line: string, lineTokens: Token[], refused: readonly boolean[], keyword: string, want: readonly Token[]): Mention[] {
   if (!want.length) return [];
   const out: Mention[] = [];
   for (let i = 0; i + want.length <= lineTokens.length; i++) {
@@ -123,9 +122,11 @@ export function chooseItems(offer: Pick<Offer, 'items'>, lines: readonly string[
   for (const item of offer.items) {
     // Every mention of the item, in the order the visitor made them.
     const mentions: Array<Mention & { at: number }> = [];
+    // Each keyword folded and stemmed once, not once per line.
+    const keywords = item.keywords.map((keyword) => ({ keyword, want: tokens(keyword) }));
     tokenized.forEach(({ line, tokens: lineTokens, refused }, n) => {
-      for (const keyword of item.keywords) {
-        for (const m of find(line, lineTokens, refused, keyword)) mentions.push({ ...m, at: n });
+      for (const { keyword, want } of keywords) {
+        for (const m of find(line, lineTokens, refused, keyword, want)) mentions.push({ ...m, at: n });
       }
     });
     mentions.sort((a, b) => a.at - b.at || a.start - b.start);
