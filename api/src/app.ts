@@ -14,6 +14,7 @@ import { emailRoute } from './email/route';
 import { pageRoutes } from './pages/routes';
 import { createPrivacyKeys, type PrivacyKeys } from './privacy/keys';
 import { privacyRoutes } from './privacy/routes';
+import { panelRoutes, type SendDirect } from './panel/routes';
 import { unverifiedConversations, type Conversations } from './proposal/conversation';
 import { accessLog, clientAborted, type AppEnv } from './http/access-log';
 import { databaseUnavailable, refuse } from './http/api-error';
@@ -67,6 +68,10 @@ export interface AppOptions {
   metrics?: Metrics;
   /** The privacy key; default PRIVACY_SECRET's, else the database's own. */
   privacy?: PrivacyKeys;
+  /** Sends the panel's sign-in mail at once (the mail transport); without it no sign-in mail goes. */
+  sendDirect?: SendDirect;
+  /** The panel's built app; default PANEL_DIR. */
+  panelDir?: string;
 }
 
 export interface BuiltApp {
@@ -141,6 +146,7 @@ export function createApp(opts: AppOptions): BuiltApp {
   app.route('/', pageRoutes(deps));
   app.route(METRICS_PATH, metricsRoute(metrics, config.METRICS_TOKEN));
   app.route('/', privacyRoutes(deps));
+  app.route('/', panelRoutes(deps, { appDir: opts.panelDir, sendDirect: opts.sendDirect }));
 
   if (opts.sink) {
     app.use('/dev/*', loopbackOnly());

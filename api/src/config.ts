@@ -126,6 +126,11 @@ export const configSchema = z
     MAIL_SWEEP_BASE_MS: int(900_000, 1, 6 * 3_600_000),
     /** Where the sales team's copy of each lead goes (an internal email, Reply-To the visitor). */
     SALES_EMAIL: addressList,
+    /**
+     * Who may sign in to the owner's panel at /panel. Unset: the panel is off when Postmark is
+     * configured, and `panel@nexia.example` in demo mode (its sign-in mail lands in /dev/mail).
+     */
+    OWNER_EMAILS: addressList,
 
     /** The CRM's endpoint for signed lead events; unset (with its secret), no event is queued. */
     LEAD_WEBHOOK_URL: z.preprocess(blankToUndefined, httpUrl.optional()),
@@ -216,8 +221,12 @@ export const configSchema = z
       PUBLIC_URL: publicUrl,
       ALLOWED_ORIGINS: [...new Set([origin, ...c.ALLOWED_ORIGINS])],
       STRICT_RATE_LIMIT_PER_MINUTE: c.STRICT_RATE_LIMIT_PER_MINUTE ?? Math.max(1, Math.ceil(c.RATE_LIMIT_PER_MINUTE / 6)),
+      OWNER_EMAILS: c.OWNER_EMAILS.length || c.POSTMARK_SERVER_TOKEN || c.POSTMARK_API_URL ? c.OWNER_EMAILS : [DEMO_OWNER_EMAIL],
     };
   });
+
+/** Who may sign in to the panel in demo mode (no Postmark, no OWNER_EMAILS). */
+export const DEMO_OWNER_EMAIL = 'panel@nexia.example';
 
 /** The sender of mail when MAIL_FROM is unset: the seller, at the demo's address. */
 export function defaultMailFrom(company: string): string {

@@ -31,7 +31,7 @@ async function main() {
       onServer: site.onServer,
       vapiWebhookSecret: site.vapiWebhookSecret,
     });
-    announce(running.url, site, !!running.sink);
+    announce(running.url, site, !!running.sink, config.OWNER_EMAILS);
   } catch (err) {
     log.error('could not start', { error: (err as Error)?.message ?? String(err) });
     process.exit(1);
@@ -62,7 +62,7 @@ async function main() {
 }
 
 /** Tells a newcomer where to look; goes to stderr so stdout stays pure JSON logs. */
-function announce(url: string, site: { demo: boolean; simPrivateKey?: string }, sink: boolean) {
+function announce(url: string, site: { demo: boolean; simPrivateKey?: string }, sink: boolean, owners: string[]) {
   const lines = [
     '',
     `  Helena is running: ${url}/`,
@@ -74,6 +74,9 @@ function announce(url: string, site: { demo: boolean; simPrivateKey?: string }, 
         ? `  Mail: the local Postmark sink, inbox at ${url}/dev/mail (from this machine only)`
         : '  Mail: the local Postmark sink (nothing leaves this machine; set POSTMARK_SERVER_TOKEN to send).'
       : '  Mail: Postmark (POSTMARK_SERVER_TOKEN is set).',
+    owners.length
+      ? `  Owner's panel: ${url}/panel · sign in as ${owners.join(', ')}${sink ? ' (the link arrives in /dev/mail)' : ''}`
+      : "  Owner's panel: off (set OWNER_EMAILS to the addresses allowed in).",
     `  Health: ${url}/healthz · readiness: ${url}/readyz`,
     '',
   ];

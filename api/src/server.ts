@@ -11,6 +11,7 @@ import { createLogger, type Logger } from './log';
 import { createPostmarkSink, type PostmarkSink } from './mail/sink';
 import { sdkPlatformClient, type PlatformClientSource } from './mail/summary';
 import { platformConversations, unverifiedConversations } from './proposal/conversation';
+import { outboxRow } from './mail/outbox';
 import { createPostmarkTransport, type MailTransport } from './mail/transport';
 import { createMailWorker, type MailWorker } from './mail/worker';
 import { createMetrics } from './metrics/metrics';
@@ -133,6 +134,10 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     isReady: () => ready,
     vapiWebhookSecret: config.VAPI_WEBHOOK_SECRET ?? opts.vapiWebhookSecret,
     metrics,
+    sendDirect: async (mail) => {
+      if (!transport) throw new Error('the mail transport is not ready');
+      await transport.send(outboxRow({ kind: 'signin', ...mail }, new Date().toISOString()));
+    },
   });
 
   let server: Server;

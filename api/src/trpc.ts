@@ -16,6 +16,10 @@ export interface Context {
   log: Logger;
   /** The client hung up (mid-body, say): a failure to read its request is not a database outage. */
   aborted?: () => boolean;
+  /** The panel's session cookie, when the request carries one (checked by the panel's middleware). */
+  sessionId?: string;
+  /** The request comes from this server's own pages (Sec-Fetch-Site, else Origin). */
+  ownOrigin?: boolean;
 }
 
 const t = initTRPC.context<Context>().create({

@@ -20,7 +20,27 @@ describe('the contract package', () => {
     const served = Object.keys(appRouter._def.procedures).sort();
     // The declared procedures, from the names the data model gives them.
     expect(served).toEqual(
-      ['calls.createWithVerification', 'customer.create', 'customer.upsert', 'proposal.send', 'vapi_call.create', 'vapi_call.getByVapiId', 'vapi_call.update'],
+      [
+        'calls.createWithVerification',
+        'customer.create',
+        'customer.upsert',
+        // The owner's panel, named as the contract names them.
+        'panel.audit.list',
+        'panel.catalogue.get',
+        'panel.catalogue.try',
+        'panel.funnel',
+        'panel.leads.erase',
+        'panel.leads.export',
+        'panel.leads.get',
+        'panel.leads.list',
+        'panel.leads.resend',
+        'panel.leads.setOutcome',
+        'panel.session.me',
+        'proposal.send',
+        'vapi_call.create',
+        'vapi_call.getByVapiId',
+        'vapi_call.update',
+      ],
     );
     expect(contract.API_PATHS.trpc).toBe('/api/trpc');
   });

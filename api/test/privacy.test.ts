@@ -426,7 +426,7 @@ describe('a write racing an erasure', () => {
       const schema = dialect === 'postgres' ? await pgSchema('helena_fk_') : null;
       const db = await createDatabase(schema ? { url: schema.url } : { path: join(tmp.dir, 'fk.db') });
       try {
-        const gone = { customer_id: '019a0000-0000-7000-8000-000000000000', name: null, cargo: null, company: null };
+        const gone = { customer_id: '019a0000-0000-7000-8000-000000000000', email: 'gone@example.com', name: null, cargo: null, company: null };
         expect(await insertCall(db, gone, { transaction: 't', status: 'completada', summary: null, vapi_call_id: null, duration: null })).toBeNull();
       } finally {
         await db.close();

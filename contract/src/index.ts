@@ -43,3 +43,4 @@ export const API_PATHS = {
   proposalPage: (callId: string) => `/propuesta/${encodeURIComponent(callId)}`,
 } as const;
 export { textOf } from './text';
+export * from './panel';

@@ -9,6 +9,24 @@ import { formatLeadError } from './errors';
 import type { IdResult, VapiCallCreated, VapiCallRecord } from './outputs';
 import { proposalSendInput, type ProposalSendOutput } from './proposal';
 import { vapiCallCreateInput, vapiCallGetByVapiIdInput, vapiCallUpdateInput } from './vapi_call';
+import {
+  panelAuditListInput,
+  panelCatalogueTryInput,
+  panelEraseInput,
+  panelFunnelInput,
+  panelLeadIdInput,
+  panelLeadsListInput,
+  panelSetOutcomeInput,
+  type PanelAuditPage,
+  type PanelCatalogue,
+  type PanelCatalogueTry,
+  type PanelExport,
+  type PanelFunnel,
+  type PanelLeadDetail,
+  type PanelLeadsPage,
+  type PanelResendResult,
+  type PanelSessionMe,
+} from './panel';
 
 const t = initTRPC.create({ errorFormatter: formatLeadError });
 
@@ -32,6 +50,24 @@ const contractRouter = t.router({
   }),
   proposal: t.router({
     send: t.procedure.input(proposalSendInput).mutation(() => served<ProposalSendOutput>()),
+  }),
+  /** The site owner's panel: every procedure needs an owner's session (401 without one). */
+  panel: t.router({
+    leads: t.router({
+      list: t.procedure.input(panelLeadsListInput).query(() => served<PanelLeadsPage>()),
+      get: t.procedure.input(panelLeadIdInput).query(() => served<PanelLeadDetail>()),
+      setOutcome: t.procedure.input(panelSetOutcomeInput).mutation(() => served<{ ok: true }>()),
+      resend: t.procedure.input(panelLeadIdInput).mutation(() => served<PanelResendResult>()),
+      export: t.procedure.input(panelLeadIdInput).mutation(() => served<PanelExport>()),
+      erase: t.procedure.input(panelEraseInput).mutation(() => served<{ erased: boolean }>()),
+    }),
+    funnel: t.procedure.input(panelFunnelInput).query(() => served<PanelFunnel>()),
+    audit: t.router({ list: t.procedure.input(panelAuditListInput).query(() => served<PanelAuditPage>()) }),
+    catalogue: t.router({
+      get: t.procedure.query(() => served<PanelCatalogue>()),
+      try: t.procedure.input(panelCatalogueTryInput).query(() => served<PanelCatalogueTry>()),
+    }),
+    session: t.router({ me: t.procedure.query(() => served<PanelSessionMe>()) }),
   }),
 });
 

@@ -3,6 +3,7 @@
 import { nowIso, type Db } from '../db';
 import { newId } from '../ids';
 import type { Submission } from '../customer/queries';
+import { searchKeyOf } from '../panel/search-key';
 
 export interface NewCall {
   transaction: string;
@@ -27,6 +28,7 @@ export async function insertCall(db: Db, submission: Submission, call: NewCall):
         lead_name: submission.name,
         lead_cargo: submission.cargo,
         lead_company: submission.company,
+        search_key: searchKeyOf(submission.name, submission.email, submission.company),
         created_at: now,
         updated_at: now,
       })

@@ -45,13 +45,19 @@ export async function recordSubmission(db: Db, lead: LeadFields): Promise<string
 
 export interface Submission {
   customer_id: string;
+  /** The customer's (lower-cased) address. */
+  email: string;
   name: string | null;
   cargo: string | null;
   company: string | null;
 }
 
 const submissionById = compiledOnce(['id'] as const, (db, p) =>
-  db.selectFrom('lead_submission').select(['customer_id', 'name', 'cargo', 'company']).where('id', '=', p.id),
+  db
+    .selectFrom('lead_submission as s')
+    .innerJoin('customer as c', 'c.id', 's.customer_id')
+    .select(['s.customer_id', 'c.email', 's.name', 's.cargo', 's.company'])
+    .where('s.id', '=', p.id),
 );
 
 /** A submission by the id customer.create/upsert answered with. */

@@ -27,6 +27,7 @@ import { proposalDocuments } from './migrations/20261128T0300_proposal_documents
 import { webhooks } from './migrations/20261128T0400_webhooks';
 import { visitorLocale } from './migrations/20261128T2110_visitor_locale';
 import { platformErasures } from './migrations/20261128T2120_platform_erasures';
+import { ownerPanel } from './migrations/20261129T0100_owner_panel';
 
 export type { Database } from './schema';
 export { SqliteDatabase, SQLITE_PACKAGE } from './sqlite';
@@ -44,6 +45,7 @@ export const migrations = {
   '20261128T0400_webhooks': webhooks,
   '20261128T2110_visitor_locale': visitorLocale,
   '20261128T2120_platform_erasures': platformErasures,
+  '20261129T0100_owner_panel': ownerPanel,
 };
 
 /**

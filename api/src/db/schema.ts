@@ -56,6 +56,12 @@ export interface CallTable {
   /** From the platform's end-of-call report. */
   ended_reason: string | null;
   recording_url: string | null;
+  /** The lead's name, address and company folded for the owner's search (`searchKeyOf`). */
+  search_key: string | null;
+  /** What the owner recorded once the deal was decided, with an optional note and when. */
+  outcome: 'ganada' | 'perdida' | null;
+  outcome_note: string | null;
+  outcome_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -112,8 +118,11 @@ export interface EmailLogTable {
 
 /** 'cancelled': the recipient unsubscribed before it went; never sent. */
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'cancelled';
-/** 'sales': the sales team's copy of a lead (internal: no footer, not under the visitor's caps). */
-export type OutboxKind = 'confirmation' | 'proposal' | 'api' | 'sales';
+/**
+ * 'sales': the sales team's copy of a lead (internal: no footer, not under the visitor's caps).
+ * 'signin': the panel's sign-in link, never stored (it is sent at once, not queued).
+ */
+export type OutboxKind = 'confirmation' | 'proposal' | 'api' | 'sales' | 'signin';
 
 export interface OutboxTable {
   id: string;
@@ -205,6 +214,41 @@ export interface PlatformErasureTable {
   created_at: string;
 }
 
+/** One version of a proposal as it was shown: its document and PDF (the pdf row holds the latest). */
+export interface ProposalVersionTable {
+  pdf_id: string;
+  version: number;
+  document: unknown;
+  pdf_file: Buffer | null;
+  created_at: string;
+}
+
+/** A sign-in link's secret, as sha256; usable once, until `expires_at`. */
+export interface OwnerSigninTokenTable {
+  token_hash: string;
+  email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** An owner's session: the sha256 of the cookie's id, whose it is, and its idle clock. */
+export interface OwnerSessionTable {
+  id_hash: string;
+  email: string;
+  created_at: string;
+  last_seen_at: string;
+}
+
+/** One action an owner took in the panel: who, what, when, which lead; nothing else about the person. */
+export interface PanelAuditTable {
+  id: string;
+  at: string;
+  actor: string;
+  action: string;
+  lead_id: string | null;
+}
+
 export interface Database {
   customer: CustomerTable;
   vapi_call: VapiCallTable;
@@ -219,4 +263,8 @@ export interface Database {
   mail_unsubscribe: MailUnsubscribeTable;
   webhook_event: WebhookEventTable;
   platform_erasure: PlatformErasureTable;
+  proposal_version: ProposalVersionTable;
+  owner_signin_token: OwnerSigninTokenTable;
+  owner_session: OwnerSessionTable;
+  panel_audit: PanelAuditTable;
 }

@@ -3,6 +3,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from '../log';
+import { SIGNIN_PATH } from '../panel/auth/links';
 import { PRIVACY_PATH, UNSUBSCRIBE_PATH } from '../privacy/links';
 import { clientIp } from './client-ip';
 
@@ -14,10 +15,11 @@ export function clientAborted(c: { env: unknown; req: { raw: Request } }): boole
   return c.req.raw.signal.aborted || (!!incoming && (incoming.destroyed || incoming.readableAborted) && !incoming.complete);
 }
 
-// A privacy link's token opens what is stored about its address: it is not written to the log.
-const CAPABILITY_PATH = new RegExp(`^(${UNSUBSCRIBE_PATH}|${PRIVACY_PATH})/[^/]+`);
+// A privacy link's token opens what is stored about its address, a sign-in link's opens the
+// panel: neither is written to the log.
+const CAPABILITY_PATH = new RegExp(`^(${UNSUBSCRIBE_PATH}|${PRIVACY_PATH}|${SIGNIN_PATH})/[^/]+`);
 
-/** The request path as logged: privacy tokens replaced by `:token`. */
+/** The request path as logged: privacy and sign-in tokens replaced by `:token`. */
 export const loggedPath = (path: string): string => path.replace(CAPABILITY_PATH, '$1/:token');
 
 export function accessLog(opts: { log: Logger; trustProxy: boolean }): MiddlewareHandler<AppEnv> {

@@ -8,8 +8,19 @@ import type { PrivacyKeys } from '../privacy/keys';
 import type { Logger } from '../log';
 import type { Metrics } from '../metrics/metrics';
 
-/** strict: sends mail; mutation: writes; query: reads (the enumeration surface). */
-export type LimitClass = 'strict' | 'mutation' | 'query';
+/**
+ * strict: sends mail; mutation: writes; query: reads (the enumeration surface); signinIp and
+ * signinAddress: the panel's sign-in link requests, per client and per address typed.
+ */
+export type LimitClass = 'strict' | 'mutation' | 'query' | 'signinIp' | 'signinAddress';
+
+const LIMIT_CLASSES = ['strict', 'mutation', 'query', 'signinIp', 'signinAddress'] as const satisfies readonly LimitClass[];
+
+/** Sign-in links an address may ask for in SIGNIN_WINDOW_SECONDS: enough for a lost mail or two, too few to flood an inbox. */
+export const SIGNIN_PER_ADDRESS = 5;
+/** Sign-in requests one client may make in SIGNIN_WINDOW_SECONDS, whatever the addresses. */
+export const SIGNIN_PER_IP = 20;
+export const SIGNIN_WINDOW_SECONDS = 15 * 60;
 
 export type LimitVerdict =
   | { allowed: true; limit: number; remaining: number; resetSeconds: number }
@@ -29,7 +40,10 @@ export function createRateLimits(opts: { config: Config; db: Db; log: Logger; pr
     strict: config.STRICT_RATE_LIMIT_PER_MINUTE,
     mutation: config.RATE_LIMIT_PER_MINUTE,
     query: config.RATE_LIMIT_PER_MINUTE * 4,
+    signinIp: SIGNIN_PER_IP,
+    signinAddress: SIGNIN_PER_ADDRESS,
   };
+  const duration = (cls: LimitClass) => (cls === 'signinIp' || cls === 'signinAddress' ? SIGNIN_WINDOW_SECONDS : 60);
   const pool = db.pgPool;
   // A key holds the client's IP. In memory it may stay whole; in the table every instance shares
   // it is stored as a keyed hash, so the database never holds an address.
@@ -44,10 +58,10 @@ export function createRateLimits(opts: { config: Config; db: Db; log: Logger; pr
           clearExpiredByTimeout: index === 0,
           keyPrefix: cls,
           points: points[cls],
-          duration: 60,
+          duration: duration(cls),
         })
-      : new RateLimiterMemory({ keyPrefix: cls, points: points[cls], duration: 60 });
-  const limiters = Object.fromEntries((['strict', 'mutation', 'query'] as const).map((cls, i) => [cls, make(cls, i)])) as Record<
+      : new RateLimiterMemory({ keyPrefix: cls, points: points[cls], duration: duration(cls) });
+  const limiters = Object.fromEntries(LIMIT_CLASSES.map((cls, i) => [cls, make(cls, i)])) as Record<
     LimitClass,
     RateLimiterAbstract
   >;

@@ -9,6 +9,8 @@ import type { Context as TrpcContext } from '../trpc';
 import { clientAborted, type AppEnv } from './access-log';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { outageNotice } from '../db/outage-notice';
+import { sessionIdOf } from '../panel/auth/sessions';
+import { fromOwnPage } from './own-page';
 
 export const TRPC_ENDPOINT = '/api/trpc';
 
@@ -21,7 +23,15 @@ export function trpcHandler(deps: Deps) {
       req: c.req.raw,
       router: appRouter,
       allowBatching: false,
-      createContext: (): TrpcContext => ({ deps, ip: c.get('ip'), reqId, log: deps.log.child({ reqId }), aborted: () => clientAborted(c) }),
+      createContext: (): TrpcContext => ({
+        deps,
+        ip: c.get('ip'),
+        reqId,
+        log: deps.log.child({ reqId }),
+        aborted: () => clientAborted(c),
+        sessionId: sessionIdOf(c, deps.config.PUBLIC_URL),
+        ownOrigin: fromOwnPage(c, deps.config.PUBLIC_URL),
+      }),
       onError: ({ error, path }: { error: TRPCError; path?: string }) => {
         if (clientAborted(c)) return;
         if (error.code === 'SERVICE_UNAVAILABLE') return noteOutage({ path });

@@ -25,9 +25,9 @@ export interface OutboxMessage {
   notBefore?: string;
 }
 
-export async function enqueue(db: Kysely<Database> | Transaction<Database>, msgs: OutboxMessage[]): Promise<string[]> {
-  const now = nowIso();
-  const rows: OutboxTable[] = msgs.map((m) => ({
+/** A message as an outbox row, pending from `now` (or its notBefore). */
+export function outboxRow(m: OutboxMessage, now: string): OutboxTable {
+  return {
     id: newId(),
     kind: m.kind,
     pdf_id: m.pdfId ?? null,
@@ -48,7 +48,12 @@ export async function enqueue(db: Kysely<Database> | Transaction<Database>, msgs
     last_error: null,
     created_at: now,
     updated_at: now,
-  }));
+  };
+}
+
+export async function enqueue(db: Kysely<Database> | Transaction<Database>, msgs: OutboxMessage[]): Promise<string[]> {
+  const now = nowIso();
+  const rows = msgs.map((m) => outboxRow(m, now));
   if (rows.length) await db.insertInto('outbox').values(rows).execute();
   return rows.map((r) => r.id);
 }

@@ -5,14 +5,12 @@
 // is tried again later with a growing pause, by the server's loop and by `npm run privacy:*`.
 // The platform's 404 means it holds nothing for that id (already deleted, or a chat session):
 // the deletion is done.
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, Db } from '../db';
+import type { Db } from '../db';
 import { nowIso } from '../db';
 import type { Logger } from '../log';
 import type { PlatformClientSource } from '../mail/summary';
 import { startPeriodic, type Periodic } from '../queue/periodic';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Executor } from '../db/executor';
 
 /** What the queue needs of a platform client: @helena/sdk's `calls.delete`. */
 export interface PlatformCallDeleter {

@@ -1,13 +1,12 @@
 // The privacy domain's SQL: the unsubscribe list (keyed hashes only), everything stored about one
 // address, its erasure in one transaction, and the retention sweep's choice of what is idle.
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Db } from '../db';
 import { nowIso } from '../db';
 import type { Database } from '../db/schema';
 import { normalizeAddress } from './keys';
 import { queuePlatformErasures } from './platform-erasure';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Executor } from '../db/executor';
 
 /**
  * Records an unsubscribe and cancels the mail still waiting (or failed) for that address, in one
@@ -164,19 +163,24 @@ async function lastActivityOf(db: Executor, email: string): Promise<string | nul
  * unsubscribe list is not touched: it holds keyed hashes only. With `idleBefore`, nothing is
  * erased when anything about the address is newer (the retention sweep racing a new lead).
  */
-export async function eraseAddress(db: Db, email: string, opts: { idleBefore?: string } = {}): Promise<ErasedCounts> {
+export async function eraseAddress(
+  db: Db,
+  email: string,
+  opts: { idleBefore?: string; alsoInTransaction?: (tx: Transaction<Database>) => Promise<void> } = {},
+): Promise<ErasedCounts> {
   // A proposal committed between this transaction's reads and its deletes still refers to a
   // call about to go: the delete then breaks a foreign key, and a fresh attempt sees that row too.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await eraseOnce(db, normalizeAddress(email), opts.idleBefore);
+      return await eraseOnce(db, normalizeAddress(email), opts);
     } catch (err) {
       if (attempt >= 3 || !db.isForeignKeyViolation(err)) throw err;
     }
   }
 }
 
-async function eraseOnce(db: Db, e: string, idleBefore: string | undefined): Promise<ErasedCounts> {
+async function eraseOnce(db: Db, e: string, opts: Parameters<typeof eraseAddress>[2] & object): Promise<ErasedCounts> {
+  const { idleBefore } = opts;
   return db.kysely.transaction().execute(async (tx) => {
     if (idleBefore) {
       const last = await lastActivityOf(tx, e);
@@ -199,6 +203,7 @@ async function eraseOnce(db: Db, e: string, idleBefore: string | undefined): Pro
     if (o.outboxIds.length) erased.emails = count(await tx.deleteFrom('outbox').where('id', 'in', o.outboxIds).executeTakeFirst());
     // Whatever their state: a pending event about an erased lead is never delivered.
     if (o.callIds.length) erased.webhookEvents = count(await tx.deleteFrom('webhook_event').where('call_id', 'in', o.callIds).executeTakeFirst());
+    if (o.pdfIds.length) await tx.deleteFrom('proposal_version').where('pdf_id', 'in', o.pdfIds).execute();
     if (o.pdfIds.length) erased.proposals = count(await tx.deleteFrom('pdf').where('id', 'in', o.pdfIds).executeTakeFirst());
     if (o.callIds.length) erased.calls = count(await tx.deleteFrom('call').where('id', 'in', o.callIds).executeTakeFirst());
     if (o.conversationIds.length) {
@@ -218,6 +223,7 @@ async function eraseOnce(db: Db, e: string, idleBefore: string | undefined): Pro
       erased.leadSubmissions = count(await tx.deleteFrom('lead_submission').where('customer_id', 'in', o.customerIds).executeTakeFirst());
       erased.customers = count(await tx.deleteFrom('customer').where('id', 'in', o.customerIds).executeTakeFirst());
     }
+    await opts.alsoInTransaction?.(tx);
     return erased;
   });
 }

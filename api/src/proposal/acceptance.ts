@@ -8,7 +8,7 @@ import { nowIso } from '../db';
 import type { Deps } from '../deps';
 import type { AcceptanceState } from '../pages/proposal';
 import { acceptedDocument, storedDocument, type ProposalDocument } from './document';
-import { findStoredProposal, type StoredProposal } from './queries';
+import { findStoredProposal, keepCurrentVersion, type StoredProposal } from './queries';
 import { renderVersion } from './versions';
 import { proposalAccepted } from '../sales/handoff';
 
@@ -97,6 +97,7 @@ export async function acceptProposal(deps: Deps, callId: string, input: { name: 
         .where('expires_at', '>', now)
         .executeTakeFirst();
       if (Number(r.numUpdatedRows) === 0) return false;
+      if (next) await keepCurrentVersion(tx, callId, now);
       // The team hears of it with the acceptance itself: both or neither.
       if (next) await proposalAccepted(tx, deps, { callId, pdfId: row.id, doc: next, hasPdf: !!(rendered?.pdf ?? row.pdf_file) });
       return true;

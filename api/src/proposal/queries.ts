@@ -108,6 +108,7 @@ export async function insertProposal(db: Db, p: NewProposal): Promise<void> {
         updated_at: p.now,
       })
       .execute();
+    await keepCurrentVersion(tx, p.callId, p.now);
     const ids = p.messages.length ? await enqueue(tx, p.messages) : [];
     const proposalOutboxId = ids.at(-1);
     if (p.waitsForReportOf && proposalOutboxId) {
@@ -165,5 +166,20 @@ export async function saveVersion(
     .where('version', '=', fromVersion)
     .where('accepted_at', 'is', null)
     .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+  if (Number(r.numUpdatedRows) === 0) return false;
+  await keepCurrentVersion(q, callId, now);
+  return true;
+}
+
+/**
+ * Copies call `callId`'s proposal as it stands now into its versions, so the owner sees every
+ * version the visitor may have seen, each with its PDF. Called in the write's own transaction
+ * (or right after its single statement).
+ */
+export async function keepCurrentVersion(q: Kysely<Database> | Transaction<Database>, callId: string, now: string): Promise<void> {
+  await q
+    .insertInto('proposal_version')
+    .columns(['pdf_id', 'version', 'document', 'pdf_file', 'created_at'])
+    .expression((eb) => eb.selectFrom('pdf').select(['id', 'version', 'document', 'pdf_file', eb.val(now).as('created_at')]).where('call_id', '=', callId))
+    .execute();
 }

@@ -35,7 +35,7 @@ export type SendResult =
 export type MailCap = 'unsubscribed' | 'per-recipient' | 'per-hour';
 
 /** Why this proposal's mail is held back, with the reason for the log, or null. */
-async function heldBy(deps: Deps, to: string): Promise<{ cap: MailCap; reason: string } | null> {
+export async function heldBy(deps: Deps, to: string): Promise<{ cap: MailCap; reason: string } | null> {
   const { db, config } = deps;
   if (await isUnsubscribed(db, await deps.privacy.addressKey(to))) return { cap: 'unsubscribed', reason: 'recipient unsubscribed (/baja)' };
   const now = Date.now();

@@ -1,0 +1,87 @@
+// The list of leads, newest first: one row per lead (a contact left through the widget, the call
+// row), its contact, its proposal's state, total and items, the owner's outcome. Keyset pages
+// on (created_at, id): a page deep in the list costs what the first does.
+import { sql } from 'kysely';
+import type { LeadOutcome, LeadState, PanelLeadRow, PanelLeadsListInput } from '@helena/contract';
+import type { Db } from '../../db';
+import { storedDocument, type ProposalDocument } from '../../proposal/document';
+import { toDecimal } from '../../offer/money';
+import { searchPattern } from '../search-key';
+import { leadStateSql, stateIs } from './state';
+
+export const LEADS_PAGE_SIZE = 50;
+
+/** The filters of the list and the CSV, without the page. */
+export type LeadFilters = Omit<PanelLeadsListInput, 'cursor' | 'limit'>;
+
+interface Cursor {
+  at: string;
+  id: string;
+}
+
+/** The page's last row as an opaque cursor (base64url of its time and id). */
+export const cursorOf = (row: { createdAt: string; id: string }): string => Buffer.from(JSON.stringify([row.createdAt, row.id])).toString('base64url');
+
+/** A cursor back to its row; null when it is not one of ours. */
+function parseCursor(cursor: string): Cursor | null {
+  try {
+    const v: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(v) && typeof v[0] === 'string' && typeof v[1] === 'string') return { at: v[0], id: v[1] };
+  } catch {
+    // not ours
+  }
+  return null;
+}
+
+/** The day after `to` (YYYY-MM-DD) at midnight UTC: the list's `to` includes that whole day. */
+export const dayAfter = (to: string): string => new Date(Date.parse(`${to}T00:00:00.000Z`) + 86_400_000).toISOString();
+
+export class BadCursorError extends Error {}
+
+/** The proposal's one-off total (with tax) in currency units, and its items' titles. */
+export function proposalFigures(doc: ProposalDocument | null): { total: number | null; items: string[] } {
+  if (!doc) return { total: null, items: [] };
+  return { total: Number(toDecimal(doc.totals.setup.gross, doc.currency)), items: doc.lines.map((l) => l.title) };
+}
+
+/** The rows matching `filters` after `cursor`, at most `limit`, as of `now`. */
+export function leadRows(db: Db, filters: LeadFilters, opts: { cursor?: string; limit: number; now: string }) {
+  const after = opts.cursor ? parseCursor(opts.cursor) : null;
+  if (opts.cursor && !after) throw new BadCursorError('cursor');
+  return db.kysely
+    .selectFrom('call as c')
+    .innerJoin('customer as cu', 'cu.id', 'c.customer_id')
+    .leftJoin('pdf as p', 'p.call_id', 'c.id')
+    .select([
+      'c.id',
+      'cu.email',
+      sql<string | null>`coalesce(c.lead_name, cu.name)`.as('name'),
+      sql<string | null>`coalesce(c.lead_company, cu.company)`.as('company'),
+      'c.created_at',
+      leadStateSql(opts.now).as('state'),
+      'c.outcome',
+      'p.document',
+    ])
+    .$if(!!filters.search, (q) => q.where(sql<boolean>`c.search_key like ${searchPattern(filters.search!)} escape '\\'`))
+    .$if(!!filters.state, (q) => q.where(stateIs(filters.state!, opts.now)))
+    .$if(!!filters.from, (q) => q.where('c.created_at', '>=', `${filters.from}T00:00:00.000Z`))
+    .$if(!!filters.to, (q) => q.where('c.created_at', '<', dayAfter(filters.to!)))
+    .$if(!!after, (q) => q.where((eb) => eb.or([eb('c.created_at', '<', after!.at), eb.and([eb('c.created_at', '=', after!.at), eb('c.id', '<', after!.id)])])))
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(opts.limit);
+}
+
+/** A list row as the panel shows it. */
+export function toLeadRow(db: Db, r: { id: string; email: string; name: string | null; company: string | null; created_at: string; state: LeadState | null; outcome: LeadOutcome | null; document: unknown }): PanelLeadRow {
+  const figures = proposalFigures(r.document ? storedDocument(db.parseJson(r.document)) : null);
+  return { id: r.id, email: r.email, name: r.name ?? '', company: r.company, createdAt: r.created_at, state: r.state, outcome: r.outcome, ...figures };
+}
+
+/** One page of the list, and the cursor of the next (null at the end). */
+export async function listLeads(db: Db, input: PanelLeadsListInput, now: string): Promise<{ items: PanelLeadRow[]; nextCursor: string | null }> {
+  const limit = input.limit ?? LEADS_PAGE_SIZE;
+  const rows = await leadRows(db, input, { cursor: input.cursor, limit: limit + 1, now }).execute();
+  const items = rows.slice(0, limit).map((r) => toLeadRow(db, r));
+  return { items, nextCursor: rows.length > limit ? cursorOf(items.at(-1)!) : null };
+}
