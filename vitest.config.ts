@@ -36,6 +36,7 @@ export default defineConfig({
       // `npm start`), which other projects' files read.
       { extends: true, test: { name: 'repository', include: ['scripts/test/**/*.test.ts'], environment: 'node', maxWorkers: 1, sequence: { groupOrder: 1 } } },
       { extends: true, test: { name: 'react', include: ['react/test/**/*.test.{ts,tsx}'], environment: 'happy-dom' } },
+      { extends: true, test: { name: 'panel', include: ['panel/test/**/*.test.{ts,tsx}'], environment: 'happy-dom' } },
     ],
   },
 });

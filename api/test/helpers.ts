@@ -1,4 +1,5 @@
 // Test helpers: real servers on loopback, real database files in temp dirs.
+import { get as httpGet } from 'node:http';
 import { createHmac } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -245,4 +246,17 @@ export async function deliverServerMessage(url: string, secret: string, message:
   });
   if (res.status !== 200) throw new Error(`Server URL answered ${res.status}: ${await res.text()}`);
   return res.json();
+}
+
+/**
+ * A GET as a browser navigating to a link sends it (Sec-Fetch-Mode: navigate). Node's fetch
+ * always says `cors`, so this goes through node:http. Answers the status.
+ */
+export function navigate(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers: { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    }).on('error', reject);
+  });
 }

@@ -2,27 +2,14 @@
 // sales inbox's 'Nuevo contacto' and 'Propuesta aceptada' (Reply-To the visitor, the transcript
 // with times, the team's marked links) and the three signed events a CRM receives, verified with
 // the `standardwebhooks` package; a view counts once, and only the visitor's own.
-import { get } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server';
-import { deliverServerMessage, pgSchema, rpc, SINK_TOKEN, startSink, startTestServer, tempDir, waitFor, PG_URL, type SinkServer } from './helpers';
+import { deliverServerMessage, navigate, pgSchema, rpc, SINK_TOKEN, startSink, startTestServer, tempDir, waitFor, PG_URL, type SinkServer } from './helpers';
 import { SECRET as WEBHOOK_SECRET, startReceiver, type Receiver } from './webhook-receiver';
 
 const SECRET = 'handoff-secret-0123456789abcdef';
 
-/**
- * A GET as a browser navigating to a link sends it (Sec-Fetch-Mode: navigate). Node's fetch
- * always says `cors`, so this goes through node:http. Answers the status.
- */
-function navigate(url: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    get(url, { headers: { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    }).on('error', reject);
-  });
-}
 const SALES = ['ventas@nexia.example', 'direccion@nexia.example'];
 
 function suite(dialect: 'sqlite' | 'postgres', enabled: boolean) {

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { eventPoster, webhookBody } from '@helena/api/webhooks';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const READMES = ['README.md', 'sdk/README.md', 'simulator/README.md', 'api/README.md', 'widget/README.md', 'react/README.md'];
+const READMES = ['README.md', 'sdk/README.md', 'simulator/README.md', 'api/README.md', 'widget/README.md', 'react/README.md', 'panel/README.md'];
 const ciSteps = readFileSync(join(root, '.ci/run'), 'utf8');
 
 /** The commands a README shows: its shell blocks' lines, and inline `npm …`, `npx …` or `node …` spans. */
@@ -63,6 +63,7 @@ const RUNNERS: Array<[RegExp, Runner]> = [
   [/^npm run privacy:(export|erase) -- (<email>|\S+@\S+)$/, { kind: 'runs', how: 'privacy scripts' }],
   [/^npm run privacy:purge$/, { kind: 'runs', how: 'privacy scripts' }],
   [/^npm run build -w @helena\/api$/, { kind: 'ci', step: 'npm run build' }],
+  [/^npm run build -w @helena\/panel$/, { kind: 'ci', step: 'npm run build' }],
   [/^npm run (changeset|version)$/, { kind: 'release' }],
   [/^(\w+=\S+ )+.*node (--max-old-space-size=\d+ )?--import tsx api\/src\/main\.ts$/, { kind: 'deployment' }],
   [/^npm test$/, { kind: 'ci', step: 'npm test' }],
@@ -71,8 +72,8 @@ const RUNNERS: Array<[RegExp, Runner]> = [
   [/^npm run lint$/, { kind: 'ci', step: 'npm run lint' }],
   [/^node scripts\/test-other-nodes\.mjs 22 24$/, { kind: 'ci', step: 'node scripts/test-other-nodes.mjs 22 24' }],
   // The suites npm test runs, one project or spec at a time.
-  [/^npx vitest run --project (api|widget)$/, { kind: 'ci', step: 'npm test' }],
-  [/^npx playwright test e2e\/(widget|widget-panel|demo-site|widget-ux|consent|privacy-pages)\.spec\.ts$/, { kind: 'ci', step: 'npm test' }],
+  [/^npx vitest run --project (api|widget|panel)$/, { kind: 'ci', step: 'npm test' }],
+  [/^npx playwright test e2e\/(widget|widget-panel|demo-site|widget-ux|consent|privacy-pages|panel)\.spec\.ts$/, { kind: 'ci', step: 'npm test' }],
   [/^npm install (-D |--save-dev )?@helena\//, { kind: 'registry' }],
   [/^npm install$/, { kind: 'ci', step: 'npm install --no-audit --no-fund' }],
   [/^npm run bench( -- <name>)?$/, { kind: 'benchmark' }],

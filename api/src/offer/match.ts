@@ -8,6 +8,7 @@
 import { refusedWords, type Word } from './negation';
 import { sameWord, stemsOf } from './stem';
 import type { Offer, OfferItem } from './schema';
+import { foldText } from './fold';
 
 /** Why an item was chosen: the keyword, as the visitor said it, and the sentence it was in. */
 export interface Match {
@@ -36,9 +37,6 @@ interface Token extends Word {
   end: number;
   stems: readonly [string, string];
 }
-
-/** Lower case, accents removed: the form both sides are compared in. */
-export const foldText = (s: string): string => s.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
 
 /** The words of `text`, each folded and stemmed, with where it is in the original. */
 function tokens(text: string): Token[] {

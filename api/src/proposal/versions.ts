@@ -1,6 +1,6 @@
 // One version of a proposal rendered: the page's content and the PDF, both from the same
 // document, made once and stored. The email attaches that PDF under a name the visitor recognises.
-import { foldText } from '../offer/match';
+import { foldText } from '../offer/fold';
 import { renderProposalContent } from '../pages/proposal';
 import type { ProposalDocument } from './document';
 import { renderProposalPdf } from './pdf';
