@@ -64,7 +64,8 @@ async function signIn(page: Page): Promise<void> {
   await expect
     .poll(async () => {
       const mails = await inbox(OWNER);
-      const mail = mails.length > before ? mails.at(-1) : undefined;
+      // /dev/mail.json lists the newest first.
+      const mail = mails.length > before ? mails[0] : undefined;
       link = new RegExp(`href="(${site.url}/panel/[^"]+)"`).exec(mail?.html ?? '')?.[1]?.replace(/&amp;/g, '&') ?? '';
       return mail ? mail.subject : '';
     }, { timeout: 15_000 })
