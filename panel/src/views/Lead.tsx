@@ -175,7 +175,7 @@ function LeadPage({ lead }: { lead: LeadDetail }) {
               items={lead.mails}
               render={(m) => (
                 <>
-                  {m.subject} · {when(m.createdAt, locale)} · <span className="badge">{m.status}</span>
+                  {m.subject} · {when(m.createdAt, locale)} · <span className="badge">{t.delivery[m.status] ?? m.status}</span>
                 </>
               )}
             />
@@ -185,7 +185,7 @@ function LeadPage({ lead }: { lead: LeadDetail }) {
               items={lead.webhooks}
               render={(w) => (
                 <>
-                  {w.event} · {when(w.createdAt, locale)} · <span className="badge">{w.status}</span>
+                  {w.event} · {when(w.createdAt, locale)} · <span className="badge">{t.delivery[w.status] ?? w.status}</span>
                 </>
               )}
             />
@@ -195,7 +195,7 @@ function LeadPage({ lead }: { lead: LeadDetail }) {
               {lead.timeline.map((e, i) => (
                 <li key={i}>
                   <time dateTime={e.at}>{when(e.at, locale)}</time> {t.events[e.what]}
-                  {e.detail ? <span className="muted"> · {e.detail}</span> : null}
+                  {e.detail ? <span className="muted"> · {e.what === 'outcome' ? t[`outcome.${e.detail as 'ganada' | 'perdida'}`] : e.detail}</span> : null}
                 </li>
               ))}
             </ol>

@@ -77,10 +77,10 @@ export async function findLead(db: Db, id: string, now: string): Promise<PanelLe
   add(row.conversation_at, 'conversation');
   add(row.created_at, 'lead');
   for (const v of proposals) add(v.createdAt, v.version === 1 ? 'proposal' : 'version', String(v.version));
-  for (const m of mails) add(m.status === 'sent' ? m.updated_at : m.created_at, 'mail', `${m.kind}: ${m.status}`);
+  for (const m of mails) add(m.status === 'sent' ? m.updated_at : m.created_at, 'mail', m.subject);
   add(row.first_viewed_at, 'viewed');
   add(acceptance?.at, 'accepted', acceptance ? String(acceptance.version) : null);
-  for (const w of webhooks) add(w.delivered_at ?? w.created_at, 'webhook', `${w.type}: ${w.status}`);
+  for (const w of webhooks) add(w.delivered_at ?? w.created_at, 'webhook', w.type);
   add(row.outcome_at, 'outcome', row.outcome);
   timeline.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 
