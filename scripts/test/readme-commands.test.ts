@@ -62,6 +62,7 @@ const RUNNERS: Array<[RegExp, Runner]> = [
   [/^pg_(dump|restore) .*"\$DATABASE_URL"/, { kind: 'deployment' }],
   [/^npm run privacy:(export|erase) -- (<email>|\S+@\S+)$/, { kind: 'runs', how: 'privacy scripts' }],
   [/^npm run privacy:purge$/, { kind: 'runs', how: 'privacy scripts' }],
+  [/^npm run db:seed-demo -- --leads \d+$/, { kind: 'runs', how: 'db:seed-demo' }],
   [/^npm run build -w @helena\/api$/, { kind: 'ci', step: 'npm run build' }],
   [/^npm run build -w @helena\/panel$/, { kind: 'ci', step: 'npm run build' }],
   [/^npm run (changeset|version)$/, { kind: 'release' }],
@@ -76,7 +77,7 @@ const RUNNERS: Array<[RegExp, Runner]> = [
   [/^npx playwright test e2e\/(widget|widget-panel|demo-site|widget-ux|consent|privacy-pages|panel)\.spec\.ts$/, { kind: 'ci', step: 'npm test' }],
   [/^npm install (-D |--save-dev )?@helena\//, { kind: 'registry' }],
   [/^npm install$/, { kind: 'ci', step: 'npm install --no-audit --no-fund' }],
-  [/^npm run bench( -- <name>)?$/, { kind: 'benchmark' }],
+  [/^npm run bench( -- (<name>|[\w-]+))?$/, { kind: 'benchmark' }],
   [/^node --import tsx bench\//, { kind: 'benchmark' }],
 ];
 
@@ -246,6 +247,16 @@ describe('the READMEs’ commands', () => {
     const run = spawnSync('npm', ['run', '--silent', 'db:backup', '--', join(dir, 'copy.db')], { cwd: root, encoding: 'utf8', env });
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain('integrity_check ok');
+  }, 60_000);
+
+  it('npm run db:seed-demo -- --leads N: fills the configured database (the refusal is in api/test/panel-seed.test.ts)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'helena-readme-'));
+    dirs.push(dir);
+    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_PATH: join(dir, 'helena.db') };
+    delete env.DATABASE_URL;
+    const seeded = spawnSync('npm', ['run', '--silent', 'db:seed-demo', '--', '--leads', '40'], { cwd: root, encoding: 'utf8', env });
+    expect(seeded.status, seeded.stderr).toBe(0);
+    expect(JSON.parse(seeded.stdout.trim().split('\n').at(-1)!)).toMatchObject({ leads: 40 });
   }, 60_000);
 
   it('npm run privacy:export|erase -- <email> and privacy:purge: on a fresh database, nothing stored is an answer', () => {

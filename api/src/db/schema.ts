@@ -102,6 +102,8 @@ export interface PdfTable {
   accepted_version: number | null;
   /** When the visitor first opened the page or PDF through their email's link. */
   first_viewed_at: string | null;
+  /** Its lead's `call.created_at` (never changes): the funnel counts by it without a join. */
+  lead_created_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -101,6 +101,7 @@ export async function insertProposal(db: Db, p: NewProposal): Promise<void> {
         document: p.document,
         pdf_file: p.pdfFile,
         version: 1,
+        lead_created_at: (eb) => eb.selectFrom('call').select('created_at').where('id', '=', p.callId),
         email: p.email,
         email_sent: db.bool(false),
         expires_at: p.expiresAt,

@@ -1,6 +1,6 @@
 // The funnel for a period: conversations started, contacts left, proposals sent, viewed and
-// accepted, by day, counted over the same rows (and the same join) the list shows, so the list
-// filtered to the period and a state never disagrees with it. A lead counts on the day it came.
+// accepted, by day, counted over the rows the list shows for that period: a lead and its
+// proposal count on the day the lead came, so the list filtered to the period never disagrees.
 import { sql } from 'kysely';
 import { FUNNEL_STEPS, type FunnelStep, type PanelFunnel } from '@helena/contract';
 import type { Db } from '../../db';
@@ -29,20 +29,28 @@ export async function funnelOf(db: Db, period: { from: string; to: string }): Pr
   const start = `${period.from}T00:00:00.000Z`;
   const end = dayAfter(period.to);
   const day = sql<string>`substr(c.created_at, 1, 10)`;
-  const [leads, conversations, accepted] = await Promise.all([
+  const leadDay = sql<string>`substr(p.lead_created_at, 1, 10)`;
+  const [leads, proposals, conversations, accepted] = await Promise.all([
     db.kysely
       .selectFrom('call as c')
-      .leftJoin('pdf as p', 'p.call_id', 'c.id')
-      .select([
-        day.as('day'),
-        sql<number>`count(*)`.as('leads'),
-        sql<number>`count(p.id)`.as('proposals'),
-        sql<number>`count(p.first_viewed_at)`.as('viewed'),
-        sql<number>`count(p.accepted_at)`.as('accepted'),
-      ])
+      .select([day.as('day'), sql<number>`count(*)`.as('leads')])
       .where('c.created_at', '>=', start)
       .where('c.created_at', '<', end)
       .groupBy(day)
+      .execute(),
+    // By their lead's day (lead_created_at is the lead's created_at), so each count is of the
+    // list's rows for the same period.
+    db.kysely
+      .selectFrom('pdf as p')
+      .select([
+        leadDay.as('day'),
+        sql<number>`count(*)`.as('proposals'),
+        sql<number>`count(p.first_viewed_at)`.as('viewed'),
+        sql<number>`count(p.accepted_at)`.as('accepted'),
+      ])
+      .where('p.lead_created_at', '>=', start)
+      .where('p.lead_created_at', '<', end)
+      .groupBy(leadDay)
       .execute(),
     db.kysely
       .selectFrom('vapi_call as c')
@@ -52,18 +60,21 @@ export async function funnelOf(db: Db, period: { from: string; to: string }): Pr
       .groupBy(day)
       .execute(),
     db.kysely
-      .selectFrom('call as c')
-      .innerJoin('pdf as p', 'p.call_id', 'c.id')
+      .selectFrom('pdf as p')
       .select(['p.created_at', 'p.accepted_at'])
-      .where('c.created_at', '>=', start)
-      .where('c.created_at', '<', end)
+      .where('p.lead_created_at', '>=', start)
+      .where('p.lead_created_at', '<', end)
       .where('p.accepted_at', 'is not', null)
       .execute(),
   ]);
   const days = emptyDays(period.from, period.to);
   for (const r of leads) {
     const d = days.get(r.day);
-    if (d) Object.assign(d, { leads: Number(r.leads), proposals: Number(r.proposals), viewed: Number(r.viewed), accepted: Number(r.accepted) });
+    if (d) d.leads = Number(r.leads);
+  }
+  for (const r of proposals) {
+    const d = days.get(r.day);
+    if (d) Object.assign(d, { proposals: Number(r.proposals), viewed: Number(r.viewed), accepted: Number(r.accepted) });
   }
   for (const r of conversations) {
     const d = days.get(r.day);

@@ -6,7 +6,7 @@ import type { LeadOutcome, LeadState, PanelLeadRow, PanelLeadsListInput } from '
 import type { Db } from '../../db';
 import { storedDocument, type ProposalDocument } from '../../proposal/document';
 import { toDecimal } from '../../offer/money';
-import { searchPattern } from '../search-key';
+import { foldText } from '../../offer/fold';
 import { leadStateSql, stateIs } from './state';
 
 export const LEADS_PAGE_SIZE = 50;
@@ -38,6 +38,15 @@ export const dayAfter = (to: string): string => new Date(Date.parse(`${to}T00:00
 
 export class BadCursorError extends Error {}
 
+/**
+ * The lead's folded search text holds the folded `search`: a plain substring test (instr on
+ * SQLite, strpos on PostgreSQL), faster than LIKE and with no pattern characters to escape.
+ */
+function containsSql(db: Db, search: string) {
+  const needle = foldText(search.trim());
+  return db.dialect === 'postgres' ? sql<boolean>`strpos(c.search_key, ${needle}) > 0` : sql<boolean>`instr(c.search_key, ${needle}) > 0`;
+}
+
 /** The proposal's one-off total (with tax) in currency units, and its items' titles. */
 export function proposalFigures(doc: ProposalDocument | null): { total: number | null; items: string[] } {
   if (!doc) return { total: null, items: [] };
@@ -62,11 +71,12 @@ export function leadRows(db: Db, filters: LeadFilters, opts: { cursor?: string; 
       'c.outcome',
       'p.document',
     ])
-    .$if(!!filters.search, (q) => q.where(sql<boolean>`c.search_key like ${searchPattern(filters.search!)} escape '\\'`))
+    .$if(!!filters.search, (q) => q.where(containsSql(db, filters.search!)))
     .$if(!!filters.state, (q) => q.where(stateIs(filters.state!, opts.now)))
     .$if(!!filters.from, (q) => q.where('c.created_at', '>=', `${filters.from}T00:00:00.000Z`))
     .$if(!!filters.to, (q) => q.where('c.created_at', '<', dayAfter(filters.to!)))
-    .$if(!!after, (q) => q.where((eb) => eb.or([eb('c.created_at', '<', after!.at), eb.and([eb('c.created_at', '=', after!.at), eb('c.id', '<', after!.id)])])))
+    // A row value, so both databases seek to the cursor's place in the index rather than scan to it.
+    .$if(!!after, (q) => q.where((eb) => eb(eb.refTuple('c.created_at', 'c.id'), '<', eb.tuple(after!.at, after!.id))))
     .orderBy('c.created_at', 'desc')
     .orderBy('c.id', 'desc')
     .limit(opts.limit);
