@@ -7,7 +7,7 @@
 // first page, a search that matches and one that matches nothing, the 90-day funnel, and a page
 // 1,000 pages deep. The peer is the usual way to that deep page, LIMIT/OFFSET, timed beside our
 // keyset cursor on the same database in the same run. Goals (issue): first page p50 ≤ 25 ms,
-// searches and funnel p50 ≤ 100 ms, PostgreSQL within twice SQLite's figure.
+// searches and funnel p50 ≤ 100 ms, PostgreSQL within twice those.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -71,9 +71,10 @@ async function seed(env, kind) {
         process.stderr.write(`  ${kind}: ${line}\n`);
       },
     });
-    // Autovacuum analyses a table this freshly filled within a minute or so; done now, so the
-    // figures are those of a settled database, not of the first minute after a bulk load.
-    if (kind === 'postgres') await sql`analyze`.execute(db.kysely);
+    // Autovacuum vacuums and analyses a table this freshly filled (its insert threshold) within a
+    // minute or so; done now, so the figures are those of a settled database, not of the first
+    // minute after a bulk load (index-only scans need the vacuum's visibility map).
+    if (kind === 'postgres') await sql`vacuum analyze`.execute(db.kysely);
     return r;
   } finally {
     await db.close();
@@ -153,10 +154,17 @@ const ROWS = [
   [`page ${DEPTH} by keyset cursor (query only)`, 'deepKeyset', null],
   [`peer: page ${DEPTH} by LIMIT/OFFSET (query only)`, 'deepOffset', null],
 ];
-const pgGoal = (key) => !results.postgres || results.postgres[key].p50 <= 2 * results.sqlite[key].p50;
+// "On PostgreSQL no slower than twice that": twice the goal, not twice SQLite's own figure (which
+// is printed beside it: a 2 ms page against a 4 ms one says nothing about the goal).
 const checks = ROWS.filter(([, , goal]) => goal).flatMap(([label, key, goal]) => [
   [`${label}: SQLite p50 ≤ ${goal} ms`, results.sqlite[key].p50 <= goal, `${results.sqlite[key].p50.toFixed(1)} ms`],
-  ...(results.postgres ? [[`${label}: PostgreSQL p50 ≤ 2 × SQLite`, pgGoal(key), `${results.postgres[key].p50.toFixed(1)} vs ${results.sqlite[key].p50.toFixed(1)} ms`]] : []),
+  ...(results.postgres
+    ? [[
+        `${label}: PostgreSQL p50 ≤ 2 × ${goal} ms`,
+        results.postgres[key].p50 <= 2 * goal,
+        `${results.postgres[key].p50.toFixed(1)} ms, ${(results.postgres[key].p50 / results.sqlite[key].p50).toFixed(1)}× SQLite's`,
+      ]]
+    : []),
 ]);
 const ratio = (k) => results[k] && `${(results[k].deepOffset.p50 / results[k].deepKeyset.p50).toFixed(0)}×`;
 
@@ -171,11 +179,11 @@ const date = new Date().toISOString().slice(0, 10);
 const section = [
   `## panel (${date}, Node ${process.version}, ${N.toLocaleString('en')} leads, load average ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)} on ${cpus().length} cores)`,
   '',
-  `\`npm run bench -- panel\`: a fresh database seeded by \`db:seed-demo\`'s code (${N.toLocaleString('en')} leads over 90 days, ${results.sqlite.seeded.conversations.toLocaleString('en')} conversations, ${results.sqlite.seeded.proposals.toLocaleString('en')} proposals), the real server (MAIL_WORKER=false), an owner's session cookie, one request at a time: ${WARM_UP} warm-up then ${SAMPLES} timed requests per measure. p50 / p95 in ms. The peer is LIMIT/OFFSET to page ${DEPTH} (${((DEPTH - 1) * LEADS_PAGE_SIZE).toLocaleString('en')} rows skipped), timed beside our keyset cursor as the same query on the same database. Seeding took ${(results.sqlite.seeded.ms / 1000).toFixed(1)} s on SQLite${results.postgres ? `, ${(results.postgres.seeded.ms / 1000).toFixed(1)} s on PostgreSQL (then \`analyze\`, as autovacuum would)` : ''}.`,
+  `\`npm run bench -- panel\`: a fresh database seeded by \`db:seed-demo\`'s code (${N.toLocaleString('en')} leads over 90 days, ${results.sqlite.seeded.conversations.toLocaleString('en')} conversations, ${results.sqlite.seeded.proposals.toLocaleString('en')} proposals), the real server (MAIL_WORKER=false), an owner's session cookie, one request at a time: ${WARM_UP} warm-up then ${SAMPLES} timed requests per measure. p50 / p95 in ms. The peer is LIMIT/OFFSET to page ${DEPTH} (${((DEPTH - 1) * LEADS_PAGE_SIZE).toLocaleString('en')} rows skipped), timed beside our keyset cursor as the same query on the same database. Seeding took ${(results.sqlite.seeded.ms / 1000).toFixed(1)} s on SQLite${results.postgres ? `, ${(results.postgres.seeded.ms / 1000).toFixed(1)} s on PostgreSQL (then \`vacuum analyze\`, as autovacuum would)` : ''}.`,
   '',
   '| measure (p50 / p95 ms) | SQLite | PostgreSQL | goal |',
   '|---|---:|---:|---|',
-  ...ROWS.map(([label, key, goal]) => `| ${label} | ${f(results.sqlite[key])} | ${f(results.postgres?.[key])} | ${goal ? `p50 ≤ ${goal} ms; PG ≤ 2× SQLite` : key === 'deepOffset' ? `keyset is ${ratio('sqlite')} faster on SQLite${results.postgres ? `, ${ratio('postgres')} on PostgreSQL` : ''}` : ''} |`),
+  ...ROWS.map(([label, key, goal]) => `| ${label} | ${f(results.sqlite[key])} | ${f(results.postgres?.[key])} | ${goal ? `p50 ≤ ${goal} ms; PG ≤ ${2 * goal} ms` : key === 'deepOffset' ? `keyset is ${ratio('sqlite')} faster on SQLite${results.postgres ? `, ${ratio('postgres')} on PostgreSQL` : ''}` : ''} |`),
   '',
   ...checks.map(([label, ok, detail]) => `- ${label}: ${ok ? 'met' : 'NOT met'} (${detail})`),
   `- ${bundleLine}`,
