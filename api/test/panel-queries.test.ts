@@ -73,6 +73,8 @@ function querySpecs(dialect: 'sqlite' | 'postgres') {
     // No platform here, so no words reach the matcher: the demo offer's one `always` item, whose one-off price is 0.
     expect(begona.items).toEqual(['Plataforma Nexia y soporte']);
     expect(begona.total).toBe(0);
+    // Its 59 € a month with the demo offer's 21 % IVA.
+    expect(begona.monthly).toBe(71.39);
     expect(items.find((r) => r.email === LEADS[3]!.email)).toMatchObject({ state: null, total: null, items: [] });
   });
 
@@ -156,6 +158,7 @@ function querySpecs(dialect: 'sqlite' | 'postgres') {
     expect(times).toEqual([...times].sort());
     expect(lead.timeline.map((e: { what: string }) => e.what)).toEqual(expect.arrayContaining(['lead', 'proposal', 'version', 'viewed', 'accepted', 'mail']));
     for (const p of lead.proposals) {
+      expect(p.pdfUrl).toBe(`/panel/propuestas/${id}/v${p.version}.pdf`);
       const pdf = await fetch(`${base}${p.pdfUrl}`, { headers: { cookie } });
       expect(pdf.status).toBe(200);
       expect(pdf.headers.get('content-type')).toBe('application/pdf');
@@ -200,7 +203,7 @@ function querySpecs(dialect: 'sqlite' | 'postgres') {
     const bytes = Buffer.from(await res.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('"id","fecha","nombre","correo","empresa","estado","resultado","total","servicios"');
+    expect(lines[0]).toBe('"id","fecha","nombre","correo","empresa","estado","resultado","total","mensual","servicios"');
     expect(lines).toHaveLength(1 + LEADS.length);
     const text = lines.join('\n');
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""pulsa"")"`);

@@ -49,7 +49,9 @@ export const panelCatalogueTryInput = z.object({ text: z.string().trim().min(1).
 
 export interface PanelLeadRow {
   id: string; email: string; name: string; company: string | null; createdAt: string;
-  state: LeadState | null; outcome: LeadOutcome | null; total: number | null; items: string[];
+  state: LeadState | null; outcome: LeadOutcome | null;
+  /** The proposal's one-off total and its monthly fee, taxes included, in currency units; null without a proposal. */
+  total: number | null; monthly: number | null; items: string[];
 }
 export interface PanelLeadsPage { items: PanelLeadRow[]; nextCursor: string | null }
 export interface PanelFunnel {
@@ -61,7 +63,8 @@ export interface PanelLeadDetail extends PanelLeadRow {
   cargo: string | null; outcomeNote: string | null; summary: string | null;
   conversation: { role: 'visitor' | 'assistant'; text: string; atMs: number | null }[];
   chosen: { item: string; quote: string }[];
-  proposals: { version: number; createdAt: string; total: number; pdfUrl: string }[];
+  /** `pdfUrl` is null for a version made without a PDF (PROPOSAL_PDF=false). */
+  proposals: { version: number; createdAt: string; total: number; monthly: number; pdfUrl: string | null }[];
   mails: { kind: string; subject: string; createdAt: string; status: string }[];
   webhooks: { event: string; target: string; createdAt: string; status: string; attempts: number }[];
   acceptance: { at: string; name: string; version: number } | null;

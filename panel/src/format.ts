@@ -10,7 +10,8 @@ const tag = (locale: Locale) => (locale === 'en' ? 'en-GB' : 'es-ES');
 
 /** An amount in euros, as the owner's language writes it. */
 export function money(amount: number, locale: Locale, currency = 'EUR'): string {
-  return new Intl.NumberFormat(tag(locale), { style: 'currency', currency }).format(amount);
+  // Grouped even at four digits ('1.016,40 €'), as the proposal and its PDF write it.
+  return new Intl.NumberFormat(tag(locale), { style: 'currency', currency, useGrouping: 'always' }).format(amount);
 }
 
 /** A moment, date and time, in the browser's zone. */

@@ -13,8 +13,8 @@ export function csvCell(value: string | number | null): string {
 }
 
 export const CSV_BOM = '\uFEFF';
-export const CSV_HEADER = ['id', 'fecha', 'nombre', 'correo', 'empresa', 'estado', 'resultado', 'total', 'servicios'];
+export const CSV_HEADER = ['id', 'fecha', 'nombre', 'correo', 'empresa', 'estado', 'resultado', 'total', 'mensual', 'servicios'];
 
 export function csvRow(lead: PanelLeadRow): string {
-  return [lead.id, lead.createdAt, lead.name, lead.email, lead.company, lead.state ?? 'sin_propuesta', lead.outcome, lead.total, lead.items.join('; ')].map(csvCell).join(',') + '\r\n';
+  return [lead.id, lead.createdAt, lead.name, lead.email, lead.company, lead.state ?? 'sin_propuesta', lead.outcome, lead.total, lead.monthly, lead.items.join('; ')].map(csvCell).join(',') + '\r\n';
 }

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { minSec, money, when } from '../format';
+import { minSec, when } from '../format';
 import { routeHref } from '../route';
 import { useLead, type LeadDetail, type Outcome } from '../store/lead';
 import { useLeads } from '../store/leads';
 import { useLocale, useMessages } from '../store/locale';
-import { OutcomeBadge, StateBadge } from './badges';
+import { OutcomeBadge, StateBadge, TotalWithMonthly } from './badges';
 import { Loaded } from './Loaded';
 
 /** A titled part of the lead's page. */
@@ -159,10 +159,15 @@ function LeadPage({ lead }: { lead: LeadDetail }) {
               items={lead.proposals}
               render={(p) => (
                 <>
-                  {t.version} {p.version} · {when(p.createdAt, locale)} · {money(p.total, locale)} ·{' '}
-                  <a href={p.pdfUrl}>
-                    {t.pdf} <span className="sr-only">{`${t.version} ${p.version}`}</span>
-                  </a>
+                  {t.version} {p.version} · {when(p.createdAt, locale)} · <TotalWithMonthly total={p.total} monthly={p.monthly} />
+                  {p.pdfUrl ? (
+                    <>
+                      {' · '}
+                      <a href={p.pdfUrl}>
+                        {t.pdf} <span className="sr-only">{`${t.version} ${p.version}`}</span>
+                      </a>
+                    </>
+                  ) : null}
                 </>
               )}
             />

@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { csvHref, LEAD_STATES, type LeadFilters } from '../leads';
-import { money, when } from '../format';
+import { when } from '../format';
 import { routeHref } from '../route';
 import { useLeads, type LeadRow } from '../store/leads';
 import { useLocale, useMessages } from '../store/locale';
 import { Loaded } from './Loaded';
-import { StateBadge, OutcomeBadge } from './badges';
+import { StateBadge, OutcomeBadge, TotalWithMonthly } from './badges';
 
 /** The filters form: applied on submit, so typing does not query on every key. */
 function Filters() {
@@ -65,7 +65,7 @@ function Row({ lead }: { lead: LeadRow }) {
       <td data-label={t.colWhen}>{when(lead.createdAt, locale)}</td>
       <td data-label={t.colItems}>{lead.items.join(', ')}</td>
       <td data-label={t.colTotal} className="num">
-        {lead.total === null ? '–' : money(lead.total, locale)}
+        {lead.total === null ? '–' : <TotalWithMonthly total={lead.total} monthly={lead.monthly ?? 0} />}
       </td>
       <td data-label={t.colState}>
         <StateBadge state={lead.state} />

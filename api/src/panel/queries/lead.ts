@@ -1,6 +1,7 @@
 // One lead as the owner opens it: the contact, the conversation in time order, the summary, the
 // words that chose each item, every proposal version, the mails to the visitor with their
 // delivery, the webhook deliveries, the acceptance and a timeline of all of it.
+import { sql } from 'kysely';
 import type { PanelLeadDetail, TimelineEvent } from '@helena/contract';
 import type { Db } from '../../db';
 import { storedDocument } from '../../proposal/document';
@@ -50,7 +51,12 @@ export async function findLead(db: Db, id: string, now: string): Promise<PanelLe
   const doc = row.document ? storedDocument(db.parseJson(row.document)) : null;
   const [versions, mails, webhooks] = await Promise.all([
     row.pdf_id
-      ? db.kysely.selectFrom('proposal_version').select(['version', 'document', 'created_at']).where('pdf_id', '=', row.pdf_id).orderBy('version').execute()
+      ? db.kysely
+          .selectFrom('proposal_version')
+          .select(['version', 'document', 'created_at', sql<boolean | number>`pdf_file is not null`.as('has_pdf')])
+          .where('pdf_id', '=', row.pdf_id)
+          .orderBy('version')
+          .execute()
       : [],
     row.pdf_id
       ? db.kysely
@@ -64,12 +70,10 @@ export async function findLead(db: Db, id: string, now: string): Promise<PanelLe
     db.kysely.selectFrom('webhook_event').select(['type', 'created_at', 'delivered_at', 'status', 'attempts']).where('call_id', '=', id).orderBy('created_at').execute(),
   ]);
 
-  const proposals = versions.map((v) => ({
-    version: v.version,
-    createdAt: v.created_at,
-    total: proposalFigures(storedDocument(db.parseJson(v.document))).total ?? 0,
-    pdfUrl: versionPdfPath(id, v.version),
-  }));
+  const proposals = versions.map((v) => {
+    const figures = proposalFigures(storedDocument(db.parseJson(v.document)));
+    return { version: v.version, createdAt: v.created_at, total: figures.total ?? 0, monthly: figures.monthly ?? 0, pdfUrl: v.has_pdf ? versionPdfPath(id, v.version) : null };
+  });
   const acceptance = row.accepted_at ? { at: row.accepted_at, name: row.accepted_name ?? '', version: row.accepted_version ?? 1 } : null;
 
   const timeline: { at: string; what: TimelineEvent; detail: string | null }[] = [];

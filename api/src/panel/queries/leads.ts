@@ -47,10 +47,11 @@ function containsSql(db: Db, search: string) {
   return db.dialect === 'postgres' ? sql<boolean>`strpos(c.search_key, ${needle}) > 0` : sql<boolean>`instr(c.search_key, ${needle}) > 0`;
 }
 
-/** The proposal's one-off total (with tax) in currency units, and its items' titles. */
-export function proposalFigures(doc: ProposalDocument | null): { total: number | null; items: string[] } {
-  if (!doc) return { total: null, items: [] };
-  return { total: Number(toDecimal(doc.totals.setup.gross, doc.currency)), items: doc.lines.map((l) => l.title) };
+/** The proposal's one-off total and monthly fee (with tax) in currency units, and its items' titles. */
+export function proposalFigures(doc: ProposalDocument | null): { total: number | null; monthly: number | null; items: string[] } {
+  if (!doc) return { total: null, monthly: null, items: [] };
+  const units = (amount: number) => Number(toDecimal(amount, doc.currency));
+  return { total: units(doc.totals.setup.gross), monthly: units(doc.totals.monthly.gross), items: doc.lines.map((l) => l.title) };
 }
 
 /** The rows matching `filters` after `cursor`, at most `limit`, as of `now`. */
