@@ -183,6 +183,9 @@ test('the owner path: sign in, a new lead appears, the acceptance shows, won, ex
   await page.getByRole('link', { name: 'Registro' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Registro de acciones' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: OWNER }).first()).toBeVisible();
+  for (const action of ['Marcado como ganada', 'Datos exportados', 'Datos borrados']) {
+    await expect(page.getByRole('row').filter({ hasText: OWNER }).filter({ hasText: action })).toHaveCount(1);
+  }
   expect(await axeSeriousOrCritical(page)).toEqual([]);
   await shot(page, 'desktop-6-audit');
 

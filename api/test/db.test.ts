@@ -69,7 +69,7 @@ function suite(name: 'sqlite' | 'postgres', makeTarget: () => Promise<Target>) {
       const report = ['transcript', 'summary', 'duration', 'ended_reason', 'recording_url', 'reported_at'];
       const extras: Record<string, string[]> = {
         vapi_call: ['token_hash', ...report, 'visitor_words', 'conversation', 'locale'],
-        pdf: ['document', 'pdf_file', 'version', 'accepted_at', 'accepted_name', 'accepted_version', 'first_viewed_at'],
+        pdf: ['document', 'pdf_file', 'version', 'accepted_at', 'accepted_name', 'accepted_version', 'first_viewed_at', 'lead_created_at'],
         // The owner's panel: the folded search text and the owner's outcome.
         call: ['lead_name', 'lead_cargo', 'lead_company', 'ended_reason', 'recording_url', 'search_key', 'outcome', 'outcome_note', 'outcome_at'],
       };

@@ -58,6 +58,15 @@ const es = {
   'state.none': 'sin propuesta',
   'outcome.ganada': 'ganada',
   'outcome.perdida': 'perdida',
+  auditActions: {
+    'outcome.ganada': 'Marcado como ganada',
+    'outcome.perdida': 'Marcado como perdida',
+    'outcome.cleared': 'Resultado quitado',
+    resend: 'Propuesta reenviada',
+    export: 'Datos exportados',
+    erase: 'Datos borrados',
+    csv: 'Lista descargada en CSV',
+  } as Record<string, string>,
   delivery: {
     pending: 'pendiente',
     sending: 'enviándose',
@@ -200,6 +209,15 @@ const en: Messages = {
   'state.none': 'no proposal',
   'outcome.ganada': 'won',
   'outcome.perdida': 'lost',
+  auditActions: {
+    'outcome.ganada': 'Marked as won',
+    'outcome.perdida': 'Marked as lost',
+    'outcome.cleared': 'Outcome cleared',
+    resend: 'Proposal resent',
+    export: 'Data exported',
+    erase: 'Data erased',
+    csv: 'List downloaded as CSV',
+  },
   delivery: {
     pending: 'pending',
     sending: 'sending',

@@ -37,7 +37,7 @@ export function AuditView() {
                     <td data-label={t.who} className="email">
                       {e.actor}
                     </td>
-                    <td data-label={t.what}>{e.action}</td>
+                    <td data-label={t.what}>{t.auditActions[e.action] ?? e.action}</td>
                     <td data-label={t.leadId}>{e.leadId ? <a href={routeHref({ view: 'lead', id: e.leadId })}>{e.leadId}</a> : '–'}</td>
                   </tr>
                 ))}
