@@ -5,6 +5,9 @@ import { csvHref, listInput, mergeFirstPage, NO_FILTERS } from '../src/leads';
 import { bars, byWeek, weekOf, withRates } from '../src/funnel';
 import { minSec } from '../src/format';
 import { MESSAGES, pickLocale } from '../src/i18n';
+import { TRPCClientError } from '@trpc/client';
+import { failure } from '../src/store/session';
+import { useLocale } from '../src/store/locale';
 
 describe('the load state machine', () => {
   it('goes idle → loading → ready, and a refresh keeps the data on screen', () => {
@@ -140,5 +143,26 @@ describe('the language', () => {
     expect(Object.keys(MESSAGES.en).sort()).toEqual(Object.keys(MESSAGES.es).sort());
     expect(MESSAGES.es.logout).toBe('Cerrar sesión');
     expect(MESSAGES.es['state.enviada']).toBe('enviada');
+  });
+});
+
+describe('a failed call, as the owner reads it', () => {
+  const refused = (httpStatus: number, message: string) => new TRPCClientError(message, { result: { error: { message, code: -32600, data: { httpStatus } } } });
+
+  it('a 401 goes back to the sign-in form', () => {
+    const went: string[] = [];
+    failure(refused(401, 'Tu sesión ha terminado: vuelve a entrar.'), (path) => went.push(path));
+    expect(went).toEqual(['/panel']);
+  });
+
+  it("says a refusal in the panel's language, and keeps the server's own words for a bad input", () => {
+    useLocale.setState({ locale: 'en' });
+    expect(failure(refused(429, 'Demasiadas solicitudes, inténtalo más tarde'), () => {})).toBe(MESSAGES.en.httpErrors[429]);
+    expect(failure(refused(404, 'Ese contacto no existe o se ha borrado.'), () => {})).toBe(MESSAGES.en.httpErrors[404]);
+    useLocale.setState({ locale: 'es' });
+    expect(failure(refused(403, 'Esta solicitud viene de otro sitio.'), () => {})).toBe(MESSAGES.es.httpErrors[403]);
+    expect(failure(refused(400, 'La dirección escrita no es la de este contacto: no se ha borrado nada.'), () => {})).toBe(
+      'La dirección escrita no es la de este contacto: no se ha borrado nada.',
+    );
   });
 });
