@@ -181,6 +181,10 @@ function querySpecs(dialect: 'sqlite' | 'postgres') {
     const rows = JSON.stringify(await srv.db.kysely.selectFrom('panel_audit').selectAll().execute());
     for (const l of LEADS) expect(rows).not.toContain(l.email);
     expect(rows).not.toContain('Firmado');
+    // Pages of one: the cursor walks on; a forged one is refused.
+    const first = (await q('panel.audit.list', {})).data;
+    expect(first.nextCursor).toBeNull();
+    expect((await q('panel.audit.list', { cursor: 'bm90LW91cnM' })).status).toBe(400);
   });
 
   it('resends through the mail caps and says what really happened', async () => {

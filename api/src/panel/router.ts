@@ -23,18 +23,21 @@ import { findLead } from './queries/lead';
 import { BadCursorError, listLeads } from './queries/leads';
 import { leadContact, setOutcome } from './queries/actions';
 
+/** A page by a cursor this server did not give is a clear 400, not an empty page. */
+async function paged<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (err) {
+    if (err instanceof BadCursorError) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Esa página ya no existe: vuelve a la primera.' });
+    throw err;
+  }
+}
+
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Ese contacto no existe o se ha borrado.' });
 
 export const panelRouter = router({
   leads: router({
-    list: ownerProcedure.input(panelLeadsListInput).query(async ({ ctx, input }) => {
-      try {
-        return await listLeads(ctx.deps.db, input, nowIso());
-      } catch (err) {
-        if (err instanceof BadCursorError) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Esa página ya no existe: vuelve a la primera.' });
-        throw err;
-      }
-    }),
+    list: ownerProcedure.input(panelLeadsListInput).query(({ ctx, input }) => paged(() => listLeads(ctx.deps.db, input, nowIso()))),
     get: ownerProcedure.input(panelLeadIdInput).query(async ({ ctx, input }) => (await findLead(ctx.deps.db, input.id, nowIso())) ?? Promise.reject(notFound())),
     setOutcome: ownerProcedure.input(panelSetOutcomeInput).mutation(async ({ ctx, input }) => {
       if (!(await setOutcome(ctx.deps.db, { ...input, actor: ctx.owner, at: nowIso() }))) throw notFound();
@@ -68,7 +71,7 @@ export const panelRouter = router({
     }),
   }),
   funnel: ownerProcedure.input(panelFunnelInput).query(({ ctx, input }) => funnelOf(ctx.deps.db, input)),
-  audit: router({ list: ownerProcedure.input(panelAuditListInput).query(({ ctx, input }) => listAudit(ctx.deps.db, input.cursor)) }),
+  audit: router({ list: ownerProcedure.input(panelAuditListInput).query(({ ctx, input }) => paged(() => listAudit(ctx.deps.db, input.cursor))) }),
   catalogue: router({
     get: ownerProcedure.query(({ ctx }) => catalogueOf(ctx.deps.config.offer)),
     try: ownerProcedure.input(panelCatalogueTryInput).query(({ ctx, input }) => tryCatalogue(ctx.deps.config.offer, input.text)),

@@ -4,6 +4,7 @@ import type { PanelAuditPage } from '@helena/contract';
 import type { Executor } from '../../db/executor';
 import type { Db } from '../../db';
 import { newId } from '../../ids';
+import { BadCursorError } from './leads';
 
 /** What an owner can do to a lead, as the log names it. */
 export type AuditAction = 'outcome.ganada' | 'outcome.perdida' | 'outcome.cleared' | 'resend' | 'export' | 'erase' | 'csv';
@@ -14,13 +15,14 @@ export async function recordAudit(q: Executor, entry: { actor: string; action: A
 
 export const AUDIT_PAGE_SIZE = 50;
 
-/** Newest first, by (at, id) pages. */
+/** Newest first, by (at, id) pages; a cursor that is not one of ours is a BadCursorError. */
 export async function listAudit(db: Db, cursor: string | undefined): Promise<PanelAuditPage> {
   const after = cursor ? Buffer.from(cursor, 'base64url').toString('utf8').split('|') : null;
+  if (after && (after.length !== 2 || Number.isNaN(Date.parse(after[0]!)))) throw new BadCursorError('cursor');
   const rows = await db.kysely
     .selectFrom('panel_audit')
     .select(['id', 'at', 'actor', 'action', 'lead_id'])
-    .$if(!!after && after.length === 2, (q) => q.where((eb) => eb.or([eb('at', '<', after![0]!), eb.and([eb('at', '=', after![0]!), eb('id', '<', after![1]!)])])))
+    .$if(!!after, (q) => q.where((eb) => eb(eb.refTuple('at', 'id'), '<', eb.tuple(after![0]!, after![1]!))))
     .orderBy('at', 'desc')
     .orderBy('id', 'desc')
     .limit(AUDIT_PAGE_SIZE + 1)
