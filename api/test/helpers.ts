@@ -1,5 +1,6 @@
 // Test helpers: real servers on loopback, real database files in temp dirs.
 import { get as httpGet } from 'node:http';
+import { schemaOf } from './pg-schema';
 import { createHmac } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -109,6 +110,8 @@ export function suiteServer(
   env: Record<string, string | undefined> | ((dir: string) => Record<string, string | undefined>) = {},
   dbName = 'helena.db',
   dialect: 'sqlite' | 'postgres' = 'sqlite',
+  /** `log`: the server's logger (a test that reads the log lines); default silent. */
+  opts: Omit<StartOptions, 'config'> = {},
 ): SuiteServer {
   const suite = {} as SuiteServer;
   let schema: Awaited<ReturnType<typeof pgSchema>> | undefined;
@@ -121,7 +124,7 @@ export function suiteServer(
       POSTMARK_SERVER_TOKEN: SINK_TOKEN,
       POSTMARK_API_URL: suite.sink.url,
       ...(typeof env === 'function' ? env(suite.tmp.dir) : env),
-    });
+    }, opts);
     suite.base = suite.srv.url;
   });
   afterAll(async () => {
@@ -207,24 +210,7 @@ export async function registerLead(
 export const PG_URL = process.env.TEST_DATABASE_URL;
 
 /** A schema of its own on PG_URL, so runs never see each other's rows; `url` selects it. */
-export async function pgSchema(prefix = 'helena_test_'): Promise<{ url: string; drop(): Promise<void> }> {
-  const { default: pg } = await import('pg');
-  const { randomBytes } = await import('node:crypto');
-  const schema = prefix + randomBytes(6).toString('hex');
-  const run = async (sql: string) => {
-    const c = new pg.Client({ connectionString: PG_URL });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
-  await run(`create schema ${schema}`);
-  const u = new URL(PG_URL!);
-  u.searchParams.set('options', `-c search_path=${schema}`);
-  return { url: u.toString(), drop: () => run(`drop schema if exists ${schema} cascade`) };
-}
+export const pgSchema = (prefix = 'helena_test_') => schemaOf(PG_URL!, prefix);
 
 /** How many copies of each outbox message in `ids` the sink received (a message sent twice counts 2). */
 export function deliveriesPerOutboxId(messages: ReadonlyArray<{ metadata: Record<string, string> }>, ids: readonly string[]): Map<string, number> {

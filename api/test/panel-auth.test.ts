@@ -4,13 +4,13 @@
 // a removed owner), 401 without a session, 403 from another origin, the rate limits, and secrets
 // stored only as hashes and never logged.
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/log';
 import { issueSigninToken } from '../src/panel/auth/links';
 import { createOwnerSession } from '../src/panel/auth/sessions';
 import { loggedPath } from '../src/http/access-log';
 import type { RunningServer } from '../src/server';
-import { pgSchema, startSink, startTestServer, tempDir, testConfig, PG_URL, SINK_TOKEN, type SinkServer } from './helpers';
+import { startSink, startTestServer, suiteServer, tempDir, testConfig, PG_URL, SINK_TOKEN, type SinkServer } from './helpers';
 import { OWNER, panelRpc, postForm, sessionCookieIn, signIn, signinLink, signinMailsTo } from './panel-helpers';
 
 const SECOND_OWNER = 'socio@nexia.example';
@@ -20,29 +20,10 @@ function authSpecs(dialect: 'sqlite' | 'postgres') {
   let srv: RunningServer;
   let sink: SinkServer;
   let base: string;
-  let env: Record<string, string>;
+  const env = { OWNER_EMAILS: `${OWNER}, ${SECOND_OWNER.toUpperCase()}` };
   const lines: string[] = [];
-  let cleanup = async () => {};
-  beforeAll(async () => {
-    const tmp = tempDir();
-    const schema = dialect === 'postgres' ? await pgSchema('helena_panel_auth_') : null;
-    sink = await startSink();
-    env = {
-      ...(schema ? { DATABASE_URL: schema.url } : { DATABASE_PATH: join(tmp.dir, 'auth.db') }),
-      POSTMARK_SERVER_TOKEN: SINK_TOKEN,
-      POSTMARK_API_URL: sink.url,
-      OWNER_EMAILS: `${OWNER}, ${SECOND_OWNER.toUpperCase()}`,
-    };
-    srv = await startTestServer(env, { log: createLogger({ level: 'info', sink: { write: (line: string) => lines.push(line) } }) });
-    base = srv.url;
-    cleanup = async () => {
-      await srv?.close();
-      await sink?.close();
-      await schema?.drop();
-      tmp.cleanup();
-    };
-  });
-  afterAll(() => cleanup());
+  const suite = suiteServer(env, 'auth.db', dialect, { log: createLogger({ level: 'info', sink: { write: (line: string) => lines.push(line) } }) });
+  beforeAll(() => void ({ srv, sink, base } = suite));
 
   it('shows the sign-in form at /panel without a session', async () => {
     const res = await fetch(`${base}/panel`);

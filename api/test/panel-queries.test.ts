@@ -3,11 +3,10 @@
 // first, search ignoring case and accents, state and date filters, keyset pages), the funnel
 // agreeing with the list, one lead with every proposal version and its PDF, the actions with
 // their audit rows, the CSV with formulas neutralised, and the catalogue's 'Probar'.
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FUNNEL_STEPS, type PanelLeadRow } from '@helena/contract';
 import type { RunningServer } from '../src/server';
-import { navigate, pgSchema, registerLead, rpc, startSink, startTestServer, tempDir, PG_URL, SINK_TOKEN, type SinkServer } from './helpers';
+import { navigate, registerLead, rpc, suiteServer, PG_URL, type SinkServer } from './helpers';
 import { OWNER, panelRpc, postForm, signIn } from './panel-helpers';
 
 const LEADS = [
@@ -23,7 +22,7 @@ function querySpecs(dialect: 'sqlite' | 'postgres') {
   let base: string;
   let cookie: string;
   const callIds = new Map<string, string>();
-  let cleanup = async () => {};
+  const suite = suiteServer({ OWNER_EMAILS: OWNER, MAIL_PER_RECIPIENT: '2' }, 'q.db', dialect);
   const q = (path: string, input?: unknown) => panelRpc(base, cookie, path, input);
   const m = (path: string, input: unknown) => panelRpc(base, cookie, path, input, { mutation: true });
   const list = async (input: Record<string, unknown> = {}) => {
@@ -40,23 +39,7 @@ function querySpecs(dialect: 'sqlite' | 'postgres') {
   };
 
   beforeAll(async () => {
-    const tmp = tempDir();
-    const schema = dialect === 'postgres' ? await pgSchema('helena_panel_q_') : null;
-    sink = await startSink();
-    srv = await startTestServer({
-      ...(schema ? { DATABASE_URL: schema.url } : { DATABASE_PATH: join(tmp.dir, 'q.db') }),
-      POSTMARK_SERVER_TOKEN: SINK_TOKEN,
-      POSTMARK_API_URL: sink.url,
-      OWNER_EMAILS: OWNER,
-      MAIL_PER_RECIPIENT: '2',
-    });
-    base = srv.url;
-    cleanup = async () => {
-      await srv?.close();
-      await sink?.close();
-      await schema?.drop();
-      tmp.cleanup();
-    };
+    ({ srv, sink, base } = suite);
     // Oldest first, so the list's newest-first order is the reverse of LEADS.
     for (const lead of LEADS) {
       const ids = await registerLead(base, { email: lead.email, name: lead.name, company: lead.company, cargo: 'Dueña', summary: lead.words || undefined });
@@ -68,7 +51,6 @@ function querySpecs(dialect: 'sqlite' | 'postgres') {
     }
     cookie = await signIn(base, sink);
   }, 60_000);
-  afterAll(() => cleanup());
 
   it('lists every lead newest first with its contact, state, total and items', async () => {
     const { items, nextCursor } = await list();

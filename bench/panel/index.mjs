@@ -8,12 +8,10 @@
 // 1,000 pages deep. The peer is the usual way to that deep page, LIMIT/OFFSET, timed beside our
 // keyset cursor on the same database in the same run. Goals (issue): first page p50 ≤ 25 ms,
 // searches and funnel p50 ≤ 100 ms, PostgreSQL within twice those.
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { loadConfig } from '@helena/api/config';
 import { createDatabase } from '@helena/api/db';
 import { createLogger } from '@helena/api/log';
@@ -21,6 +19,7 @@ import { startServer } from '@helena/api/server';
 import { SAMPLES, WARM_UP, timeIt, trpcGetter } from './measure.mjs';
 
 import { createOwnerSession, leadRows, LEADS_PAGE_SIZE, seedDemoLeads, sessionCookieName } from '@helena/api/panel';
+import { schemaOf } from '@helena/api/test/pg-schema';
 
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const N = Number(arg('leads', 100_000));
@@ -42,20 +41,8 @@ async function freshDatabase(kind) {
     const dir = mkdtempSync(join(tmpdir(), 'helena-bench-panel-'));
     return { env: { DATABASE_PATH: join(dir, 'panel.db') }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
-  const schema = 'helena_bench_panel_' + randomBytes(4).toString('hex');
-  const admin = async (text) => {
-    const c = new pg.Client({ connectionString: PG_URL });
-    await c.connect();
-    try {
-      await c.query(text);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`create schema ${schema}`);
-  const u = new URL(PG_URL);
-  u.searchParams.set('options', `-c search_path=${schema}`);
-  return { env: { DATABASE_URL: u.toString() }, drop: () => admin(`drop schema if exists ${schema} cascade`) };
+  const schema = await schemaOf(PG_URL, 'helena_bench_panel_');
+  return { env: { DATABASE_URL: schema.url }, drop: schema.drop };
 }
 
 async function seed(env, kind) {

@@ -14,8 +14,6 @@ import type { Metrics } from '../metrics/metrics';
  */
 export type LimitClass = 'strict' | 'mutation' | 'query' | 'signinIp' | 'signinAddress';
 
-const LIMIT_CLASSES = ['strict', 'mutation', 'query', 'signinIp', 'signinAddress'] as const satisfies readonly LimitClass[];
-
 /** Sign-in links an address may ask for in SIGNIN_WINDOW_SECONDS: enough for a lost mail or two, too few to flood an inbox. */
 export const SIGNIN_PER_ADDRESS = 5;
 /** Sign-in requests one client may make in SIGNIN_WINDOW_SECONDS, whatever the addresses. */
@@ -36,14 +34,14 @@ export const RATE_LIMIT_TABLE = 'rate_limit';
 
 export function createRateLimits(opts: { config: Config; db: Db; log: Logger; privacy: Pick<PrivacyKeys, 'counterKey'> }): RateLimits {
   const { config, db, log } = opts;
-  const points: Record<LimitClass, number> = {
-    strict: config.STRICT_RATE_LIMIT_PER_MINUTE,
-    mutation: config.RATE_LIMIT_PER_MINUTE,
-    query: config.RATE_LIMIT_PER_MINUTE * 4,
-    signinIp: SIGNIN_PER_IP,
-    signinAddress: SIGNIN_PER_ADDRESS,
+  /** Each class's budget: so many requests in so many seconds. */
+  const budgets: Record<LimitClass, { points: number; seconds: number }> = {
+    strict: { points: config.STRICT_RATE_LIMIT_PER_MINUTE, seconds: 60 },
+    mutation: { points: config.RATE_LIMIT_PER_MINUTE, seconds: 60 },
+    query: { points: config.RATE_LIMIT_PER_MINUTE * 4, seconds: 60 },
+    signinIp: { points: SIGNIN_PER_IP, seconds: SIGNIN_WINDOW_SECONDS },
+    signinAddress: { points: SIGNIN_PER_ADDRESS, seconds: SIGNIN_WINDOW_SECONDS },
   };
-  const duration = (cls: LimitClass) => (cls === 'signinIp' || cls === 'signinAddress' ? SIGNIN_WINDOW_SECONDS : 60);
   const pool = db.pgPool;
   // A key holds the client's IP. In memory it may stay whole; in the table every instance shares
   // it is stored as a keyed hash, so the database never holds an address.
@@ -57,18 +55,18 @@ export function createRateLimits(opts: { config: Config; db: Db; log: Logger; pr
           // One limiter sweeps expired rows; they all share the table.
           clearExpiredByTimeout: index === 0,
           keyPrefix: cls,
-          points: points[cls],
-          duration: duration(cls),
+          points: budgets[cls].points,
+          duration: budgets[cls].seconds,
         })
-      : new RateLimiterMemory({ keyPrefix: cls, points: points[cls], duration: duration(cls) });
-  const limiters = Object.fromEntries(LIMIT_CLASSES.map((cls, i) => [cls, make(cls, i)])) as Record<
+      : new RateLimiterMemory({ keyPrefix: cls, points: budgets[cls].points, duration: budgets[cls].seconds });
+  const limiters = Object.fromEntries((Object.keys(budgets) as LimitClass[]).map((cls, i) => [cls, make(cls, i)])) as Record<
     LimitClass,
     RateLimiterAbstract
   >;
   let storeDown = false;
   return {
     async consume(cls, key) {
-      const limit = points[cls];
+      const limit = budgets[cls].points;
       try {
         const res = await limiters[cls].consume(await stored(key));
         storeDown = false;

@@ -20,7 +20,8 @@ import { catalogueOf, tryCatalogue } from './catalogue';
 import { listAudit, recordAudit } from './queries/audit';
 import { funnelOf } from './queries/funnel';
 import { findLead } from './queries/lead';
-import { BadCursorError, listLeads } from './queries/leads';
+import { BadCursorError } from './queries/cursor';
+import { listLeads } from './queries/leads';
 import { leadContact, setOutcome } from './queries/actions';
 
 /** A page by a cursor this server did not give is a clear 400, not an empty page. */

@@ -2,10 +2,7 @@
 // opens one session, once, within SIGNIN_LINK_TTL_MS. Showing the 'Entrar' page does not use it,
 // so a mail scanner's GET leaves it working; only the page's POST redeems it.
 import { nowIso, type Db } from '../../db';
-import { hashToken, newToken } from '../../ids';
-
-/** What newToken() makes: anything else is not ours and needs no database lookup. */
-const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
+import { hashToken, isTokenShaped, newToken } from '../../ids';
 
 export const SIGNIN_LINK_TTL_MS = 15 * 60 * 1000;
 /** Where a sign-in link points: the token is a path segment the access log hides. */
@@ -24,7 +21,7 @@ export async function issueSigninToken(db: Db, email: string, now = Date.now()):
 
 /** Whether `token` would still sign someone in (unused, unexpired); it is not used up by asking. */
 export async function signinTokenUsable(db: Db, token: string, now = Date.now()): Promise<boolean> {
-  if (!TOKEN_RE.test(token)) return false;
+  if (!isTokenShaped(token)) return false;
   const row = await db.kysely
     .selectFrom('owner_signin_token')
     .select('token_hash')
@@ -40,7 +37,7 @@ export async function signinTokenUsable(db: Db, token: string, now = Date.now())
  * conditional update: two tabs posting the same link at once get one session between them.
  */
 export async function redeemSigninToken(db: Db, token: string, now = Date.now()): Promise<string | null> {
-  if (!TOKEN_RE.test(token)) return null;
+  if (!isTokenShaped(token)) return null;
   const row = await db.kysely
     .updateTable('owner_signin_token')
     .set({ used_at: nowIso() })

@@ -5,14 +5,13 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
-import { hashToken, newToken } from '../../ids';
+import { hashToken, isTokenShaped, newToken } from '../../ids';
 import { isOwner } from './owners';
 
 export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
 export const SESSION_MAX_MS = 30 * 24 * 3600_000;
 /** The idle clock is written at most this often, so a busy panel does not write on every read. */
 const TOUCH_EVERY_MS = 60_000;
-const ID_RE = /^[A-Za-z0-9_-]{43}$/;
 
 /** The cookie's name: `__Host-` (Secure, whole site, no Domain) when the server is reached over https. */
 export const sessionCookieName = (publicUrl: string): string => (isHttps(publicUrl) ? '__Host-helena_panel' : 'helena_panel');
@@ -28,7 +27,7 @@ export async function createOwnerSession(db: Db, email: string, now = Date.now()
 
 /** Whose session `id` is, if it is alive and its owner still is one; a dead one is deleted on sight. */
 export async function ownerOfSession(db: Db, config: Pick<Config, 'OWNER_EMAILS'>, id: string, now = Date.now()): Promise<string | null> {
-  if (!ID_RE.test(id)) return null;
+  if (!isTokenShaped(id)) return null;
   const idHash = hashToken(id);
   const row = await db.kysely.selectFrom('owner_session').select(['email', 'created_at', 'last_seen_at']).where('id_hash', '=', idHash).executeTakeFirst();
   if (!row) return null;
@@ -45,7 +44,7 @@ export async function ownerOfSession(db: Db, config: Pick<Config, 'OWNER_EMAILS'
 
 /** Ends the session `id` on the server (the cookie alone would outlive it otherwise). */
 export async function endOwnerSession(db: Db, id: string): Promise<void> {
-  if (ID_RE.test(id)) await db.kysely.deleteFrom('owner_session').where('id_hash', '=', hashToken(id)).execute();
+  if (isTokenShaped(id)) await db.kysely.deleteFrom('owner_session').where('id_hash', '=', hashToken(id)).execute();
 }
 
 /** The session id the request's cookie carries, if any. */

@@ -4,7 +4,7 @@ import type { PanelAuditPage } from '@helena/contract';
 import type { Executor } from '../../db/executor';
 import type { Db } from '../../db';
 import { newId } from '../../ids';
-import { BadCursorError } from './leads';
+import { BadCursorError, decodeCursor, encodeCursor } from './cursor';
 
 /** What an owner can do to a lead, as the log names it. */
 export type AuditAction = 'outcome.ganada' | 'outcome.perdida' | 'outcome.cleared' | 'resend' | 'export' | 'erase' | 'csv';
@@ -17,17 +17,17 @@ export const AUDIT_PAGE_SIZE = 50;
 
 /** Newest first, by (at, id) pages; a cursor that is not one of ours is a BadCursorError. */
 export async function listAudit(db: Db, cursor: string | undefined): Promise<PanelAuditPage> {
-  const after = cursor ? Buffer.from(cursor, 'base64url').toString('utf8').split('|') : null;
-  if (after && (after.length !== 2 || Number.isNaN(Date.parse(after[0]!)))) throw new BadCursorError('cursor');
+  const after = cursor ? decodeCursor(cursor) : null;
+  if (cursor && !after) throw new BadCursorError('cursor');
   const rows = await db.kysely
     .selectFrom('panel_audit')
     .select(['id', 'at', 'actor', 'action', 'lead_id'])
-    .$if(!!after, (q) => q.where((eb) => eb(eb.refTuple('at', 'id'), '<', eb.tuple(after![0]!, after![1]!))))
+    .$if(!!after, (q) => q.where((eb) => eb(eb.refTuple('at', 'id'), '<', eb.tuple(after!.at, after!.id))))
     .orderBy('at', 'desc')
     .orderBy('id', 'desc')
     .limit(AUDIT_PAGE_SIZE + 1)
     .execute();
   const items = rows.slice(0, AUDIT_PAGE_SIZE).map((r) => ({ id: r.id, at: r.at, actor: r.actor, action: r.action, leadId: r.lead_id }));
   const last = items.at(-1);
-  return { items, nextCursor: rows.length > AUDIT_PAGE_SIZE && last ? Buffer.from(`${last.at}|${last.id}`).toString('base64url') : null };
+  return { items, nextCursor: rows.length > AUDIT_PAGE_SIZE && last ? encodeCursor(last) : null };
 }

@@ -28,57 +28,41 @@ function median(values: number[]): number | null {
 export async function funnelOf(db: Db, period: { from: string; to: string }): Promise<PanelFunnel> {
   const start = `${period.from}T00:00:00.000Z`;
   const end = dayAfter(period.to);
-  const day = sql<string>`substr(c.created_at, 1, 10)`;
-  const leadDay = sql<string>`substr(p.lead_created_at, 1, 10)`;
-  const [leads, proposals, conversations, accepted] = await Promise.all([
+  /** Rows of `table` whose `at` falls in the period, with `at`'s day: every count below is by day. */
+  const inPeriod = <T extends 'call' | 'vapi_call' | 'pdf'>(table: T, at: 'created_at' | 'lead_created_at') =>
     db.kysely
-      .selectFrom('call as c')
-      .select([day.as('day'), sql<number>`count(*)`.as('leads')])
-      .where('c.created_at', '>=', start)
-      .where('c.created_at', '<', end)
-      .groupBy(day)
+      .selectFrom(table as 'pdf')
+      .where(at, '>=', start)
+      .where(at, '<', end);
+  const byDay = (at: 'created_at' | 'lead_created_at') => sql<string>`substr(${sql.ref(at)}, 1, 10)`;
+  const [leads, proposals, conversations, accepted] = await Promise.all([
+    inPeriod('call', 'created_at')
+      .select([byDay('created_at').as('day'), sql<number>`count(*)`.as('leads')])
+      .groupBy(byDay('created_at'))
       .execute(),
     // By their lead's day (lead_created_at is the lead's created_at), so each count is of the
     // list's rows for the same period.
-    db.kysely
-      .selectFrom('pdf as p')
+    inPeriod('pdf', 'lead_created_at')
       .select([
-        leadDay.as('day'),
+        byDay('lead_created_at').as('day'),
         sql<number>`count(*)`.as('proposals'),
-        sql<number>`count(p.first_viewed_at)`.as('viewed'),
-        sql<number>`count(p.accepted_at)`.as('accepted'),
+        sql<number>`count(first_viewed_at)`.as('viewed'),
+        sql<number>`count(accepted_at)`.as('accepted'),
       ])
-      .where('p.lead_created_at', '>=', start)
-      .where('p.lead_created_at', '<', end)
-      .groupBy(leadDay)
+      .groupBy(byDay('lead_created_at'))
       .execute(),
-    db.kysely
-      .selectFrom('vapi_call as c')
-      .select([day.as('day'), sql<number>`count(*)`.as('conversations')])
-      .where('c.created_at', '>=', start)
-      .where('c.created_at', '<', end)
-      .groupBy(day)
+    inPeriod('vapi_call', 'created_at')
+      .select([byDay('created_at').as('day'), sql<number>`count(*)`.as('conversations')])
+      .groupBy(byDay('created_at'))
       .execute(),
-    db.kysely
-      .selectFrom('pdf as p')
-      .select(['p.created_at', 'p.accepted_at'])
-      .where('p.lead_created_at', '>=', start)
-      .where('p.lead_created_at', '<', end)
-      .where('p.accepted_at', 'is not', null)
-      .execute(),
+    inPeriod('pdf', 'lead_created_at').select(['created_at', 'accepted_at']).where('accepted_at', 'is not', null).execute(),
   ]);
   const days = emptyDays(period.from, period.to);
-  for (const r of leads) {
-    const d = days.get(r.day);
-    if (d) d.leads = Number(r.leads);
-  }
-  for (const r of proposals) {
-    const d = days.get(r.day);
-    if (d) Object.assign(d, { proposals: Number(r.proposals), viewed: Number(r.viewed), accepted: Number(r.accepted) });
-  }
-  for (const r of conversations) {
-    const d = days.get(r.day);
-    if (d) d.conversations = Number(r.conversations);
+  for (const rows of [leads, proposals, conversations] as Array<Array<{ day: string } & Partial<Record<FunnelStep, number | string>>>>) {
+    for (const { day, ...counts } of rows) {
+      const d = days.get(day);
+      if (d) for (const [key, n] of Object.entries(counts)) d[key as FunnelStep] = Number(n);
+    }
   }
   const list = [...days.values()];
   const totals = FUNNEL_STEPS.map((key) => ({ key, count: list.reduce((sum, d) => sum + d[key], 0) }));

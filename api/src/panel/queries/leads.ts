@@ -7,6 +7,7 @@ import type { Db } from '../../db';
 import { storedDocument, type ProposalDocument } from '../../proposal/document';
 import { toDecimal } from '../../offer/money';
 import { foldText } from '../../offer/fold';
+import { BadCursorError, decodeCursor, encodeCursor } from './cursor';
 import { leadStateSql, stateIs } from './state';
 
 export const LEADS_PAGE_SIZE = 50;
@@ -14,29 +15,11 @@ export const LEADS_PAGE_SIZE = 50;
 /** The filters of the list and the CSV, without the page. */
 export type LeadFilters = Omit<PanelLeadsListInput, 'cursor' | 'limit'>;
 
-interface Cursor {
-  at: string;
-  id: string;
-}
-
-/** The page's last row as an opaque cursor (base64url of its time and id). */
-export const cursorOf = (row: { createdAt: string; id: string }): string => Buffer.from(JSON.stringify([row.createdAt, row.id])).toString('base64url');
-
-/** A cursor back to its row; null when it is not one of ours. */
-function parseCursor(cursor: string): Cursor | null {
-  try {
-    const v: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(v) && typeof v[0] === 'string' && typeof v[1] === 'string') return { at: v[0], id: v[1] };
-  } catch {
-    // not ours
-  }
-  return null;
-}
+/** The page's last row as the cursor of the next. */
+export const cursorOf = (row: { createdAt: string; id: string }): string => encodeCursor({ at: row.createdAt, id: row.id });
 
 /** The day after `to` (YYYY-MM-DD) at midnight UTC: the list's `to` includes that whole day. */
 export const dayAfter = (to: string): string => new Date(Date.parse(`${to}T00:00:00.000Z`) + 86_400_000).toISOString();
-
-export class BadCursorError extends Error {}
 
 /**
  * The lead's folded search text holds the folded `search`: a plain substring test (instr on
@@ -56,7 +39,7 @@ export function proposalFigures(doc: ProposalDocument | null): { total: number |
 
 /** The rows matching `filters` after `cursor`, at most `limit`, as of `now`. */
 export function leadRows(db: Db, filters: LeadFilters, opts: { cursor?: string; limit: number; now: string }) {
-  const after = opts.cursor ? parseCursor(opts.cursor) : null;
+  const after = opts.cursor ? decodeCursor(opts.cursor) : null;
   if (opts.cursor && !after) throw new BadCursorError('cursor');
   return db.kysely
     .selectFrom('call as c')
