@@ -57,6 +57,17 @@ function authSpecs(dialect: 'sqlite' | 'postgres') {
     expect(await res.text()).toContain('Escribe una dirección de correo válida');
   });
 
+  it('refuses what a form never sends: a huge body (413), JSON, a header smuggled into the address, two addresses (400), and mails nobody', async () => {
+    const before = sink.sink.messages.length;
+    expect((await postForm(base, '/panel/enlace', { email: `${'a'.repeat(100_000)}@nexia.example` })).status).toBe(413);
+    const json = await fetch(`${base}/panel/enlace`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ email: OWNER }) });
+    expect(json.status).toBe(400);
+    expect((await postForm(base, '/panel/enlace', { email: `${OWNER}\r\nBcc: intruso@example.com` })).status).toBe(400);
+    const twice = await fetch(`${base}/panel/enlace`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base }, body: `email=${OWNER}&email=intruso@example.com` });
+    expect(twice.status).toBe(400);
+    expect(sink.sink.messages.length).toBe(before);
+  });
+
   it("signs in with the link: a scanner's GET leaves it usable, 'Entrar' sets a strict cookie, and the link works once", async () => {
     const before = signinMailsTo(sink, OWNER);
     await postForm(base, '/panel/enlace', { email: OWNER });

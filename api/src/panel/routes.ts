@@ -84,7 +84,8 @@ export function panelRoutes(deps: Deps, opts: PanelRouteOptions) {
 
   app.post(SIGNIN_REQUEST_PATH, async (c) => {
     if (!fromOwnPage(c, config.PUBLIC_URL)) return refusedFromElsewhere(c);
-    const body: Record<string, unknown> = await c.req.parseBody().catch(() => ({}));
+    // `all`: a repeated field arrives as a list and is refused, rather than the last one winning.
+    const body: Record<string, unknown> = await c.req.parseBody({ all: true }).catch(() => ({}));
     const typed = typeof body.email === 'string' ? body.email : '';
     const parsed = customerUpsertInput.shape.email.safeParse(typed);
     if (!parsed.success) return page(c, signInPage({ company, error: 'Escribe una dirección de correo válida, como nombre@empresa.com.', email: typed.slice(0, 254) }), 400);
