@@ -31,6 +31,7 @@ const es = {
   loading: 'Cargando…',
   retry: 'Reintentar',
   loadFailed: 'No se pudo cargar: ',
+  alreadyErased: 'Ya estaba borrado: nada que borrar.',
   httpErrors: {
     403: 'Esta solicitud viene de otro sitio. Abre el panel desde su dirección.',
     404: 'Ese contacto ya no existe: quizá se ha borrado.',
@@ -188,6 +189,7 @@ const en: Messages = {
   loading: 'Loading…',
   retry: 'Try again',
   loadFailed: 'Could not load: ',
+  alreadyErased: 'Already erased: nothing to erase.',
   httpErrors: {
     403: 'This request comes from another site. Open the panel from its own address.',
     404: 'That contact no longer exists: it may have been erased.',

@@ -114,8 +114,9 @@ export const useLead = create<LeadStore>((set, get) => {
       const id = get().id;
       if (!id) return false;
       const ok = await act('erase', async () => {
-        await rpc.leads.erase.mutate({ id, confirmEmail });
-        return said;
+        // Said only when this request erased it; another owner may have been first.
+        const answer = await rpc.leads.erase.mutate({ id, confirmEmail });
+        return answer.erased ? said : messages().alreadyErased;
       });
       if (ok) set({ id: null, lead: IDLE });
       return ok;
