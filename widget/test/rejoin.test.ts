@@ -58,6 +58,49 @@ describe('rejoining after a reload or a navigation', () => {
     ]);
   });
 
+  it('the rest of a line the earlier page showed settles that line in the rejoined call, never repeating it', async () => {
+    const tab = new MemoryStorage();
+    const first = await liveCall(tab);
+    first.voice.transcript('user', 'final', '¿Cuánto cuesta?');
+    first.voice.transcript('assistant', 'partial', 'El precio depende del volumen');
+    await settle();
+    window.dispatchEvent(new Event('pagehide'));
+
+    const second = page(tab, first.storage, NOW + 2_000);
+    await expect.poll(() => second.store.getState().status).toBe('active');
+    const shown = () => second.store.getState().messages.map((m) => m.message);
+    // The room kept talking while the page loaded: more of the same words, then their final.
+    second.voice.transcript('assistant', 'partial', 'El precio');
+    second.voice.transcript('assistant', 'partial', 'El precio depende del volumen de conversaciones');
+    await settle();
+    expect(shown()).toEqual(['¡Hola! Soy Helena.', 'Tengo una panadería.', '¿Cuánto cuesta?', 'El precio depende del volumen de conversaciones']);
+    second.voice.transcript('assistant', 'final', 'El precio depende del volumen de conversaciones.');
+    await settle();
+    expect(shown()).toEqual(['¡Hola! Soy Helena.', 'Tengo una panadería.', '¿Cuánto cuesta?', 'El precio depende del volumen de conversaciones.']);
+    expect(second.store.getState().messages.at(-1)).toMatchObject({ isFinal: true });
+    expect(second.store.getState().messages.at(-1)).not.toHaveProperty('carried');
+    // The same words again later are a new line: the carried one is settled.
+    second.voice.transcript('user', 'final', '¿Perdona?');
+    second.voice.transcript('assistant', 'final', 'El precio depende del volumen de conversaciones.');
+    await settle();
+    expect(shown()).toHaveLength(6);
+  });
+
+  it('a new answer in the rejoined call follows the carried line, which stays as it was shown', async () => {
+    const tab = new MemoryStorage();
+    const first = await liveCall(tab);
+    first.voice.transcript('assistant', 'partial', 'Cuéntame más de tu negocio');
+    await settle();
+    window.dispatchEvent(new Event('pagehide'));
+
+    const second = page(tab, first.storage, NOW + 2_000);
+    await expect.poll(() => second.store.getState().status).toBe('active');
+    second.voice.transcript('assistant', 'final', '¿Sigues ahí?');
+    await settle();
+    expect(second.store.getState().messages.map((m) => m.message)).toEqual(['¡Hola! Soy Helena.', 'Tengo una panadería.', 'Cuéntame más de tu negocio', '¿Sigues ahí?']);
+    expect(second.store.getState().messages.every((m) => m.isFinal && !m.carried)).toBe(true);
+  });
+
   it('starts calls whose room outlives the page, and keeps the ticket in the tab only', async () => {
     const tab = new MemoryStorage();
     const first = await liveCall(tab);

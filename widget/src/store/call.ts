@@ -7,6 +7,7 @@
 import { LEAD_TOOL_NAME } from '@helena/contract';
 import { functionToolCalls, type ServerMessageOf } from '@helena/sdk';
 import { earlierConversation } from './carry-over';
+import { settleCarried } from './carried-line';
 import { errorMessage } from './error-message';
 import { callTextsFor } from '../i18n-call';
 import { createConversationRecord } from './record';
@@ -135,16 +136,28 @@ export function createCallController(ctx: StoreKit): CallController {
     return undefined;
   };
 
+  /**
+   * In a rejoined call, the first transcript of a role may be the rest of a line the earlier page
+   * showed before its final came: true when it settled that line rather than being a new one.
+   */
+  const carriedOn = (role: ChatMessage['role'], text: string, isFinal: boolean): boolean => {
+    const carried = call?.rejoined ? settleCarried(ctx.get().messages, role, text, isFinal) : undefined;
+    if (carried) ctx.set({ messages: carried.messages });
+    return !!carried?.absorbed;
+  };
+
   const partial = (role: ChatMessage['role'], text: string) => {
-    const { messages } = ctx.get();
-    const open = openLine(messages, role);
-    if (open) {
-      const next = messages.slice();
-      next[open[0]] = { ...open[1], message: text };
-      ctx.set({ messages: next });
-      ctx.scroll();
-    } else {
-      ctx.append(role, text, false);
+    if (!carriedOn(role, text, false)) {
+      const { messages } = ctx.get();
+      const open = openLine(messages, role);
+      if (open) {
+        const next = messages.slice();
+        next[open[0]] = { ...open[1], message: text };
+        ctx.set({ messages: next });
+        ctx.scroll();
+      } else {
+        ctx.append(role, text, false);
+      }
     }
     if (role === 'bot') {
       ctx.cancel('speaking');
@@ -155,15 +168,17 @@ export function createCallController(ctx: StoreKit): CallController {
   };
 
   const final = (role: ChatMessage['role'], text: string) => {
-    const { messages } = ctx.get();
-    const open = openLine(messages, role);
-    if (open) {
-      const next = messages.slice();
-      next[open[0]] = { ...open[1], message: text, isFinal: true };
-      ctx.set({ messages: next });
-      ctx.scroll();
-    } else {
-      ctx.append(role, text, true);
+    if (!carriedOn(role, text, true)) {
+      const { messages } = ctx.get();
+      const open = openLine(messages, role);
+      if (open) {
+        const next = messages.slice();
+        next[open[0]] = { ...open[1], message: text, isFinal: true };
+        ctx.set({ messages: next });
+        ctx.scroll();
+      } else {
+        ctx.append(role, text, true);
+      }
     }
     if (role === 'bot') ctx.later('speaking', SPEAKING_OFF_MS, () => ctx.set({ speaking: false }));
     else ctx.set({ listening: false });

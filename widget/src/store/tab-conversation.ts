@@ -1,6 +1,6 @@
 /**
  * The conversation kept in the tab's storage (sessionStorage), so that a reload shows it again.
- * Only settled lines are kept. In the session chunk: the store asks for it only when the tab has
+ * Settled lines are kept, and on leaving the page the lines still being transcribed too. In the session chunk: the store asks for it only when the tab has
  * one, and a call the tab's earlier page left live is joined again from here.
  */
 import { REJOIN_KEY } from './rejoin';
@@ -12,7 +12,14 @@ export function restoredConversation(saved: string | null): ChatMessage[] {
     const list = JSON.parse(saved ?? '[]') as unknown;
     return (Array.isArray(list) ? (list as Partial<ChatMessage>[]) : [])
       .filter((m) => (m.role === 'bot' || m.role === 'user') && typeof m.message === 'string' && typeof m.time === 'string')
-      .map((m, i) => ({ id: `r${i}`, role: m.role!, message: m.message!, time: m.time!, isFinal: true }));
+      .map((m, i) => ({
+        id: `r${i}`,
+        role: m.role!,
+        message: m.message!,
+        time: m.time!,
+        isFinal: true,
+        ...(m.isFinal === false || m.carried === true ? { carried: true } : {}),
+      }));
   } catch {
     return [];
   }

@@ -29,6 +29,11 @@ export interface ChatMessage {
   /** ISO timestamp. */
   time: string;
   isFinal: boolean;
+  /**
+   * Shown by the tab's earlier page before its final transcript came: the rejoined call may still
+   * send the rest of it, which settles this line instead of repeating it (./carried-line.ts).
+   */
+  carried?: boolean;
 }
 
 export interface HelenaConfig {
