@@ -106,6 +106,12 @@ async function voiceCall(srv: RunningServer, simPrivateKey: string | undefined) 
   return { id: call.body.id as string, say, end, shown };
 }
 
+/**
+ * The demo's room speaks at a person's pace (160 ms a word), so a turn of greeting and answer takes
+ * some 8 s on a quiet machine: a wait on what the assistant says gets room for a loaded one.
+ */
+const SPOKEN_MS = 30_000;
+
 describe('demo mode with a Server URL secret', () => {
   const suite = demoSuite({ VAPI_WEBHOOK_SECRET: 'demo-shared-secret-0123456789' });
   it('the proposal waits for the simulated call to end, then quotes what the visitor said', async () => {
@@ -221,14 +227,14 @@ describe('demo mode without VAPI_WEBHOOK_SECRET: a secret made for the run', () 
     const call = await voiceCall(srv, suite.site.simPrivateKey);
     const finals = () => call.shown.filter((m) => m?.type === 'transcript' && m.role === 'assistant' && m.transcriptType === 'final').map((m) => m.transcript as string);
     await call.say('Tengo una clínica dental');
-    await waitFor(() => finals().some((t) => t.includes(DEMO_LINES.emailForProposal)));
+    await waitFor(() => finals().some((t) => t.includes(DEMO_LINES.emailForProposal)), SPOKEN_MS);
     const answered = finals().length;
     await call.say('También nos escriben por WhatsApp para pedir cita, y no damos abasto. No necesitamos chat en la web.');
-    await waitFor(() => finals().length > answered);
+    await waitFor(() => finals().length > answered, SPOKEN_MS);
     expect(finals().at(-1)).toBe(`${DEMO_LINES.moreNoted} ${DEMO_LINES.emailForProposal}`);
     await call.say('Mi correo es eva@clinica.example');
     // Each answer is spoken word by word: wait for it before the next turn, not on a clock.
-    await waitFor(() => finals().some((t) => t.includes('eva@clinica.example')));
+    await waitFor(() => finals().some((t) => t.includes('eva@clinica.example')), SPOKEN_MS);
     await call.say('Sí, envíamela');
     await waitFor(async () => (await inboxOf(srv, 'eva@clinica.example')).some((m) => m.subject === 'Hemos recibido tu solicitud'));
     await call.end();
@@ -241,7 +247,7 @@ describe('demo mode without VAPI_WEBHOOK_SECRET: a secret made for the run', () 
     const record = await fetch(`${srv.url}/sim/call/${call.id}`, { headers: { authorization: `Bearer ${suite.site.simPrivateKey}` } });
     const summary = ((await record.json()) as { analysis: { summary: string } }).analysis.summary;
     expect(summary).toBe('Negocio: una clínica dental. Le interesa: Asistente en WhatsApp, Agenda de citas y reuniones. Contacto: eva@clinica.example.');
-  });
+  }, 4 * SPOKEN_MS);
 
   it('a text chat where the visitor agrees: the lead is registered through the tool, both emails go at once, quoting the chat', async () => {
     const { srv } = suite;
