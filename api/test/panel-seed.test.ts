@@ -12,6 +12,7 @@ import { createDatabase, type Db } from '../src/db';
 import { newId } from '../src/ids';
 import { foldText } from '../src/offer/fold';
 import { storedDocument } from '../src/proposal/document';
+import { funnelOf } from '../src/panel/queries/funnel';
 import { searchKeyOf } from '../src/panel/search-key';
 import { RealLeadsError, SEED_DOMAIN, seedDemoLeads } from '../src/panel/seed-demo';
 import { pgSchema, tempDir, PG_URL } from './helpers';
@@ -130,6 +131,44 @@ function seedSpecs(open: () => Promise<{ db: Db; cleanup: () => Promise<void> }>
     expect(doc!.link.endsWith(`/propuesta/${row.call_id}`)).toBe(true);
     expect(doc!.acceptance).toMatchObject({ name: row.lead_name, version: row.accepted_version });
     expect(row.version).toBe(doc!.version);
+  });
+
+  it("the funnel of any period counts the rows stored in it, whole UTC days, its edges included", async () => {
+    const DAY = 86_400_000;
+    const dayOf = (t: number) => new Date(t).toISOString().slice(0, 10);
+    // Counted here by time ranges over the stored rows, proposals through their lead's row: the
+    // funnel's own day expression and indexes are what is checked.
+    const expected = async (from: string, to: string) => {
+      const lo = `${from}T00:00:00.000Z`;
+      const hi = new Date(Date.parse(`${to}T00:00:00.000Z`) + DAY).toISOString();
+      const n = async (q: Promise<{ n: number | string | bigint }>) => Number((await q).n);
+      const pdfs = () => db.kysely.selectFrom('pdf as p').innerJoin('call as c', 'c.id', 'p.call_id').where('c.created_at', '>=', lo).where('c.created_at', '<', hi);
+      return {
+        conversations: await n(db.kysely.selectFrom('vapi_call').where('created_at', '>=', lo).where('created_at', '<', hi).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()),
+        leads: await n(db.kysely.selectFrom('call').where('created_at', '>=', lo).where('created_at', '<', hi).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()),
+        proposals: await n(pdfs().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()),
+        viewed: await n(pdfs().where('p.first_viewed_at', 'is not', null).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()),
+        accepted: await n(pdfs().where('p.accepted_at', 'is not', null).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()),
+      };
+    };
+    const last = dayOf(NOW.getTime());
+    const periods = [
+      [dayOf(NOW.getTime() - (DAYS + 5) * DAY), last], // all of it
+      [dayOf(NOW.getTime() - 30 * DAY), last], // the panel's default
+      [dayOf(NOW.getTime() - 13 * DAY), dayOf(NOW.getTime() - 7 * DAY)], // a week inside
+      [dayOf(NOW.getTime() - 45 * DAY), dayOf(NOW.getTime() - 45 * DAY)], // one day
+      [dayOf(NOW.getTime() - 400 * DAY), dayOf(NOW.getTime() - 100 * DAY)], // before any lead
+    ] as const;
+    for (const [from, to] of periods) {
+      const funnel = await funnelOf(db, { from, to });
+      const want = await expected(from, to);
+      expect(Object.fromEntries(funnel.steps.map((s) => [s.key, s.count])), `${from} … ${to}`).toEqual(want);
+      // The chart's days add up to the totals, and a day's bar holds that day's rows.
+      expect(funnel.days.reduce((sum, d) => sum + d.leads, 0)).toBe(want.leads);
+      const busiest = funnel.days.reduce((a, b) => (b.leads > a.leads ? b : a));
+      expect({ ...busiest, day: undefined }).toEqual({ ...(await expected(busiest.day, busiest.day)), day: undefined });
+    }
+    expect((await funnelOf(db, { from: periods[0][0], to: periods[0][1] })).steps[1]!.count).toBe(LEADS);
   });
 
   it('adds more seeded leads on a second run', async () => {

@@ -28,6 +28,7 @@ import { webhooks } from './migrations/20261128T0400_webhooks';
 import { visitorLocale } from './migrations/20261128T2110_visitor_locale';
 import { platformErasures } from './migrations/20261128T2120_platform_erasures';
 import { ownerPanel } from './migrations/20261129T0100_owner_panel';
+import { funnelDayIndexes } from './migrations/20261129T0400_funnel_day_indexes';
 
 export type { Database } from './schema';
 export { SqliteDatabase, SQLITE_PACKAGE } from './sqlite';
@@ -46,6 +47,7 @@ export const migrations = {
   '20261128T2110_visitor_locale': visitorLocale,
   '20261128T2120_platform_erasures': platformErasures,
   '20261129T0100_owner_panel': ownerPanel,
+  '20261129T0400_funnel_day_indexes': funnelDayIndexes,
 };
 
 /**

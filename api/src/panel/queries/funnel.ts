@@ -26,36 +26,32 @@ function median(values: number[]): number | null {
 }
 
 export async function funnelOf(db: Db, period: { from: string; to: string }): Promise<PanelFunnel> {
-  const start = `${period.from}T00:00:00.000Z`;
-  const end = dayAfter(period.to);
-  /** Rows of `table` whose `at` falls in the period, with `at`'s day: every count below is by day. */
-  const inPeriod = <T extends 'call' | 'vapi_call' | 'pdf'>(table: T, at: 'created_at' | 'lead_created_at') =>
+  /** A row's UTC day, written as the day indexes are (20261129T0400_funnel_day_indexes), so that both databases use them. */
+  const dayOf = (at: 'created_at' | 'lead_created_at') => sql<string>`substr(${sql.ref(at)}, 1, 10)`;
+  /** Rows of `table` whose day falls in the period (both ends included), counted by day. */
+  const byDay = <T extends 'call' | 'vapi_call' | 'pdf'>(table: T, at: 'created_at' | 'lead_created_at') =>
     db.kysely
       .selectFrom(table as 'pdf')
-      .where(at, '>=', start)
-      .where(at, '<', end);
-  const byDay = (at: 'created_at' | 'lead_created_at') => sql<string>`substr(${sql.ref(at)}, 1, 10)`;
+      .where(dayOf(at), '>=', period.from)
+      .where(dayOf(at), '<=', period.to)
+      .groupBy(dayOf(at))
+      .select(dayOf(at).as('day'));
   const [leads, proposals, conversations, accepted] = await Promise.all([
-    inPeriod('call', 'created_at')
-      .select([byDay('created_at').as('day'), sql<number>`count(*)`.as('leads')])
-      .groupBy(byDay('created_at'))
-      .execute(),
+    byDay('call', 'created_at').select(sql<number>`count(*)`.as('leads')).execute(),
     // By their lead's day (lead_created_at is the lead's created_at), so each count is of the
     // list's rows for the same period.
-    inPeriod('pdf', 'lead_created_at')
-      .select([
-        byDay('lead_created_at').as('day'),
-        sql<number>`count(*)`.as('proposals'),
-        sql<number>`count(first_viewed_at)`.as('viewed'),
-        sql<number>`count(accepted_at)`.as('accepted'),
-      ])
-      .groupBy(byDay('lead_created_at'))
+    byDay('pdf', 'lead_created_at')
+      .select([sql<number>`count(*)`.as('proposals'), sql<number>`count(first_viewed_at)`.as('viewed'), sql<number>`count(accepted_at)`.as('accepted')])
       .execute(),
-    inPeriod('vapi_call', 'created_at')
-      .select([byDay('created_at').as('day'), sql<number>`count(*)`.as('conversations')])
-      .groupBy(byDay('created_at'))
+    byDay('vapi_call', 'created_at').select(sql<number>`count(*)`.as('conversations')).execute(),
+    // The accepted ones' own partial index holds the lead's time, the sending and the acceptance.
+    db.kysely
+      .selectFrom('pdf')
+      .select(['created_at', 'accepted_at'])
+      .where('accepted_at', 'is not', null)
+      .where('lead_created_at', '>=', `${period.from}T00:00:00.000Z`)
+      .where('lead_created_at', '<', dayAfter(period.to))
       .execute(),
-    inPeriod('pdf', 'lead_created_at').select(['created_at', 'accepted_at']).where('accepted_at', 'is not', null).execute(),
   ]);
   const days = emptyDays(period.from, period.to);
   for (const rows of [leads, proposals, conversations] as Array<Array<{ day: string } & Partial<Record<FunnelStep, number | string>>>>) {
