@@ -2,8 +2,8 @@
 // TEST_DATABASE_URL) PostgreSQL. The rows hang together as the real lead flow leaves them, stay in
 // the period asked for, are found by the panel's folded search, and a database holding a real
 // customer is refused with nothing written. The command itself runs once, and refuses bad input.
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -14,7 +14,7 @@ import { foldText } from '../src/offer/fold';
 import { storedDocument } from '../src/proposal/document';
 import { funnelOf } from '../src/panel/queries/funnel';
 import { searchKeyOf } from '../src/panel/search-key';
-import { RealLeadsError, SEED_DOMAIN, seedDemoLeads } from '../src/panel/seed-demo';
+import { RealLeadsError, SEED_DOMAIN, SEEDED_PDFS, seedDemoLeads } from '../src/panel/seed-demo';
 import { pgSchema, tempDir, PG_URL } from './helpers';
 
 const LEADS = 300;
@@ -169,6 +169,32 @@ function seedSpecs(open: () => Promise<{ db: Db; cleanup: () => Promise<void> }>
       expect({ ...busiest, day: undefined }).toEqual({ ...(await expected(busiest.day, busiest.day)), day: undefined });
     }
     expect((await funnelOf(db, { from: periods[0][0], to: periods[0][1] })).steps[1]!.count).toBe(LEADS);
+  });
+
+  it('draws the PDF of every version of the newest proposals, which read back with the buyer, and of no others', async () => {
+    const newest = await db.kysely
+      .selectFrom('pdf as p')
+      .innerJoin('call as c', 'c.id', 'p.call_id')
+      .select(['p.id', 'c.lead_name', 'c.lead_company', sql<number>`p.pdf_file is not null`.as('has')])
+      .orderBy('p.lead_created_at', 'desc')
+      .limit(SEEDED_PDFS + 1)
+      .execute();
+    expect(newest.map((p) => Boolean(Number(p.has)))).toEqual([...Array(SEEDED_PDFS).fill(true), false]);
+    const versions = await db.kysely
+      .selectFrom('proposal_version')
+      .select(['pdf_id', 'pdf_file'])
+      .where('pdf_id', 'in', newest.slice(0, SEEDED_PDFS).map((p) => p.id))
+      .execute();
+    expect(versions.length).toBeGreaterThanOrEqual(SEEDED_PDFS);
+    expect(versions.every((v) => v.pdf_file)).toBe(true);
+    const tmp = tempDir();
+    const file = join(tmp.dir, 'seeded.pdf');
+    writeFileSync(file, Buffer.from(versions[0]!.pdf_file!));
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    tmp.cleanup();
+    const buyer = newest.find((p) => p.id === versions[0]!.pdf_id)!;
+    expect(text).toContain(buyer.lead_name!);
+    expect(await count(db, 'proposal_version')).toBeGreaterThan(versions.length);
   });
 
   it('adds more seeded leads on a second run', async () => {
