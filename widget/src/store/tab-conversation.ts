@@ -1,7 +1,8 @@
 /**
  * The conversation kept in the tab's storage (sessionStorage), so that a reload shows it again.
- * Settled lines are kept, and on leaving the page the lines still being transcribed too. In the session chunk: the store asks for it only when the tab has
- * one, and a call the tab's earlier page left live is joined again from here.
+ * Settled lines are kept, and on leaving the page the lines still being transcribed too. In the
+ * session chunk: the store asks for it only when the tab has one, and a call the tab's earlier page
+ * left live is joined again from here.
  */
 import { REJOIN_KEY } from './rejoin';
 import type { ChatMessage, HelenaStore, StoreParts, TabEnvironment } from './types';
