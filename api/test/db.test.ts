@@ -133,7 +133,12 @@ function suite(name: 'sqlite' | 'postgres', makeTarget: () => Promise<Target>) {
         const p = await srv.db.kysely.selectFrom('pdf').select('email_sent').where('id', '=', pdfs[0]!.id).executeTakeFirstOrThrow();
         return p.email_sent === true || p.email_sent === 1;
       });
-      const logs = await srv.db.kysely.selectFrom('email_log').selectAll().where('pdf_id', '=', pdfs[0]!.id).execute();
+      // The flag follows the proposal's mail; the confirmation is delivered on its own, and its
+      // attempt (one email_log row each) may still be under way when the flag is set.
+      const logs = await waitFor(async () => {
+        const rows = await srv.db.kysely.selectFrom('email_log').selectAll().where('pdf_id', '=', pdfs[0]!.id).execute();
+        return rows.length >= 2 && rows;
+      });
       expect(logs.map((l) => l.status)).toEqual(['sent', 'sent']);
       expect(logs[0]!.sent_at).toMatch(ISO);
     });
