@@ -37,6 +37,16 @@ async function liveCall(tab: MemoryStorage) {
   return first;
 }
 
+/** The first page, left while the assistant's `answer` is on screen before its final transcript. */
+async function leaveMidAnswer(tab: MemoryStorage, answer: string, question?: string) {
+  const first = await liveCall(tab);
+  if (question) first.voice.transcript('user', 'final', question);
+  first.voice.transcript('assistant', 'partial', answer);
+  await settle();
+  window.dispatchEvent(new Event('pagehide'));
+  return first;
+}
+
 describe('rejoining after a reload or a navigation', () => {
   it('the next page shows every line this one showed: a visitor who leaves right after an answer appears', async () => {
     const tab = new MemoryStorage();
@@ -60,11 +70,7 @@ describe('rejoining after a reload or a navigation', () => {
 
   it('the rest of a line the earlier page showed settles that line in the rejoined call, never repeating it', async () => {
     const tab = new MemoryStorage();
-    const first = await liveCall(tab);
-    first.voice.transcript('user', 'final', '¿Cuánto cuesta?');
-    first.voice.transcript('assistant', 'partial', 'El precio depende del volumen');
-    await settle();
-    window.dispatchEvent(new Event('pagehide'));
+    const first = await leaveMidAnswer(tab, 'El precio depende del volumen', '¿Cuánto cuesta?');
 
     const second = page(tab, first.storage, NOW + 2_000);
     await expect.poll(() => second.store.getState().status).toBe('active');
@@ -88,10 +94,7 @@ describe('rejoining after a reload or a navigation', () => {
 
   it('a new answer in the rejoined call follows the carried line, which stays as it was shown', async () => {
     const tab = new MemoryStorage();
-    const first = await liveCall(tab);
-    first.voice.transcript('assistant', 'partial', 'Cuéntame más de tu negocio');
-    await settle();
-    window.dispatchEvent(new Event('pagehide'));
+    const first = await leaveMidAnswer(tab, 'Cuéntame más de tu negocio');
 
     const second = page(tab, first.storage, NOW + 2_000);
     await expect.poll(() => second.store.getState().status).toBe('active');
